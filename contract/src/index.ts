@@ -1,0 +1,6 @@
+export * from "./enums.ts";
+export * from "./envelope.ts";
+export * from "./errors.ts";
+export * from "./passport.ts";
+export * from "./permissions.ts";
+export * from "./signing.ts";

@@ -1,0 +1,84 @@
+/** Session, captcha, user info, menu and host shapes (spec §3, §7; DESIGN §5). */
+import { z } from "zod";
+import { AccountStatus, LOGIN_CALLER, PLAT_TYPE, ReportScope } from "./enums.ts";
+import { CONSTANT_ROUTES, PERMISSION_ROUTES } from "./permissions.ts";
+
+export const EMAIL_MAX = 100;
+export const LOGIN_PASSWORD_MIN = 8;
+export const LOGIN_PASSWORD_MAX = 30;
+/** At least one upper-case letter, one lower-case letter and one digit. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MD5_HEX = /^[0-9a-f]{32}$/;
+
+export const captchaAnswer = z.object({
+  captcha_id: z.string(),
+  b64s: z.string().describe("data URL of the captcha image"),
+});
+export type CaptchaAnswer = z.infer<typeof captchaAnswer>;
+
+export const refreshCaptchaBody = z.object({ captcha_id: z.string().max(64).optional() });
+
+/** The login form as the browser builds it before encryption. */
+export const loginForm = z.object({
+  email: z.string().trim().toLowerCase().max(EMAIL_MAX).regex(EMAIL_PATTERN),
+  password: z.string().regex(MD5_HEX, "must be the MD5 hex digest"),
+  captcha_id: z.string().min(1).max(64),
+  captcha_answer: z.string().trim().min(1).max(16),
+  plat_type: z.literal(PLAT_TYPE),
+  caller: z.literal(LOGIN_CALLER),
+  timestamp: z.number().int().positive(),
+  sign: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type LoginForm = z.infer<typeof loginForm>;
+
+export const loginBody = z.object({
+  data: z.string().min(1).max(4096).describe("base64 RSA-OAEP/SHA-256 ciphertext of the login form"),
+});
+
+export const publicKeyAnswer = z.object({ public_key: z.string().describe("SPKI PEM") });
+
+export const userInfo = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company_id: z.number().int(),
+  account_id: z.number().int(),
+  status: z.union([z.literal(AccountStatus.Normal), z.literal(AccountStatus.Frozen)]),
+  create_time: z.string(),
+  modify_time: z.string(),
+  modify_user_id: z.number().int().nullable(),
+  opt_permission: z.array(z.object({ role_info: z.object({ id: z.number().int(), name: z.string() }) })),
+  role_id: z.array(z.number().int()),
+  report_scope: z.enum([ReportScope.All, ReportScope.SdkOnly]),
+  is_operator: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const loginAnswer = z.object({ token: z.string(), user_info: userInfo });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+const routeKey = z.enum([...CONSTANT_ROUTES, ...PERMISSION_ROUTES]);
+export const menuAnswer = z.object({ routes: z.array(routeKey) });
+export type MenuAnswer = z.infer<typeof menuAnswer>;
+
+export const permissionItem = z.object({
+  user_id: z.number().int(),
+  role_ids: z.array(z.number().int()),
+  report_scope: z.enum([ReportScope.All, ReportScope.SdkOnly]),
+  routes: z.array(routeKey),
+  actions: z.array(z.string()),
+});
+export const permissionsAnswer = z.array(permissionItem);
+
+export const hostQuery = z.object({ host: z.string().trim().max(253).optional() });
+export const companyInfo = z.object({
+  host: z.string(),
+  ssp_host: z.string(),
+  icon: z.string(),
+  theme: z.string(),
+  logo: z.string(),
+  name: z.string(),
+});
+export type CompanyInfo = z.infer<typeof companyInfo>;

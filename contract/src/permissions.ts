@@ -1,0 +1,65 @@
+/**
+ * The one permissions matrix (spec §6, DESIGN §5): who may see which route and call which action.
+ * The server checks every endpoint with `can`; the web builds its menu and guard from `allowedRoutes`.
+ */
+import { MANAGEMENT_ROLES, ReportScope, type ReportScopeValue } from "./enums.ts";
+
+export interface Principal {
+  roleIds: readonly number[];
+  reportScope: ReportScopeValue;
+  /** The user belongs to the platform operator's own company. */
+  isOperator: boolean;
+}
+
+/** Routes given by permission; the constant routes are open to every signed-in user. */
+export const PERMISSION_ROUTES = [
+  "account",
+  "accountManagement",
+  "reports",
+  "sdkReports",
+  "affiliateReports",
+  "reportManagement",
+] as const;
+export type PermissionRoute = (typeof PERMISSION_ROUTES)[number];
+
+export const CONSTANT_ROUTES = ["login", "home", "notFound", "appManagement", "adSpace"] as const;
+export type ConstantRoute = (typeof CONSTANT_ROUTES)[number];
+
+export type Action =
+  | "app.read"
+  | "app.write"
+  | "account.manage"
+  | "report.online.read"
+  | "report.offline.read"
+  | "report.manage";
+
+const isManager = (p: Principal) => p.roleIds.some((id) => MANAGEMENT_ROLES.includes(id as 1 | 2));
+const hasRole = (p: Principal) => p.roleIds.length > 0;
+const isSdkOnly = (p: Principal) => p.reportScope === ReportScope.SdkOnly;
+
+const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
+  "app.read": () => true,
+  "app.write": () => true,
+  "account.manage": isManager,
+  "report.online.read": hasRole,
+  "report.offline.read": (p) => hasRole(p) && !isSdkOnly(p),
+  "report.manage": (p) => p.isOperator && isManager(p),
+};
+
+const ROUTE_RULES: Record<PermissionRoute, Action> = {
+  account: "account.manage",
+  accountManagement: "account.manage",
+  reports: "report.online.read",
+  sdkReports: "report.online.read",
+  affiliateReports: "report.offline.read",
+  reportManagement: "report.manage",
+};
+
+export function can(principal: Principal, action: Action): boolean {
+  return ACTION_RULES[action](principal);
+}
+
+/** The permission routes a user may see, in menu order. */
+export function allowedRoutes(principal: Principal): PermissionRoute[] {
+  return PERMISSION_ROUTES.filter((route) => can(principal, ROUTE_RULES[route]));
+}
