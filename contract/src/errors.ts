@@ -61,6 +61,8 @@ export const MESSAGES = {
   malformedBody: { zh: "请求体格式错误", en: "The request body is malformed" },
   notFound: { zh: "接口不存在", en: "No such endpoint" },
   invalidField: { zh: "参数错误：{field} {detail}", en: "Parameter error: {field} {detail}" },
+  emailTaken: { zh: "该邮箱已被使用", en: "This email is already in use" },
+  hostTaken: { zh: "域名已被其他公司使用：{host}", en: "Host already used by another company: {host}" },
   companyMismatch: {
     zh: "只能操作本公司的数据",
     en: "Only your own company's data can be used",

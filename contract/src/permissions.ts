@@ -25,13 +25,15 @@ export type PermissionRoute = (typeof PERMISSION_ROUTES)[number];
 export const CONSTANT_ROUTES = ["login", "home", "notFound", "appManagement", "adSpace"] as const;
 export type ConstantRoute = (typeof CONSTANT_ROUTES)[number];
 
-export type Action =
-  | "app.read"
-  | "app.write"
-  | "account.manage"
-  | "report.online.read"
-  | "report.offline.read"
-  | "report.manage";
+export const ACTIONS = [
+  "app.read",
+  "app.write",
+  "account.manage",
+  "report.online.read",
+  "report.offline.read",
+  "report.manage",
+] as const;
+export type Action = (typeof ACTIONS)[number];
 
 const isManager = (p: Principal) => p.roleIds.some((id) => MANAGEMENT_ROLES.includes(id as 1 | 2));
 const hasRole = (p: Principal) => p.roleIds.length > 0;
@@ -62,4 +64,13 @@ export function can(principal: Principal, action: Action): boolean {
 /** The permission routes a user may see, in menu order. */
 export function allowedRoutes(principal: Principal): PermissionRoute[] {
   return PERMISSION_ROUTES.filter((route) => can(principal, ROUTE_RULES[route]));
+}
+
+export function allowedActions(principal: Principal): Action[] {
+  return ACTIONS.filter((action) => can(principal, action));
+}
+
+/** Every route a user may see: the constant ones, then those given by permission. */
+export function menuRoutes(principal: Principal): (ConstantRoute | PermissionRoute)[] {
+  return [...CONSTANT_ROUTES, ...allowedRoutes(principal)];
 }

@@ -1,0 +1,75 @@
+/** Builds the Fastify app; the process (main.ts) and the tests build the same one. */
+import fastifyHelmet from "@fastify/helmet";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/database.ts";
+import type { LoginKey } from "./modules/passport/login-key.ts";
+import { passportRoutes } from "./modules/passport/routes.ts";
+import { tenancyRoutes } from "./modules/tenancy/routes.ts";
+import { auth } from "./plugins/auth.ts";
+import { envelope } from "./plugins/envelope.ts";
+import { healthRoutes } from "./plugins/health.ts";
+import { metrics } from "./plugins/metrics.ts";
+import { webRoutes } from "./plugins/web.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  loginKey: LoginKey;
+}
+
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+export async function buildApp({ config, database, loginKey }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ["req.headers.token", "req.headers.cookie"] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Publisher Console API", version: "1.0.0" },
+      components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
+  await app.register(envelope);
+  await app.register(metrics, { database });
+  await app.register(healthRoutes, { db: database.db });
+  await app.register(async (api) => {
+    await api.register(auth, { db: database.db });
+    await api.register(passportRoutes, { db: database.db, config, loginKey });
+    await api.register(tenancyRoutes, { db: database.db });
+  });
+  await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
+
+  app.addHook("onClose", async () => {
+    await database.db.destroy();
+  });
+  return app;
+}

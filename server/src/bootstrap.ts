@@ -1,0 +1,21 @@
+/** Opens the database, applies migrations, loads the login key and seeds demo data when empty. */
+import type { Config } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedDemo } from "./db/seed.ts";
+import { type LoginKey, loadLoginKey } from "./modules/passport/login-key.ts";
+
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  loginKey: LoginKey;
+  seeded: boolean;
+}
+
+export async function prepareRuntime(config: Config): Promise<Runtime> {
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(database.db);
+  const loginKey = loadLoginKey({ pem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
+  const { seeded } = await seedDemo(database.db, config);
+  return { config, database, loginKey, seeded };
+}

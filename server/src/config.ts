@@ -1,0 +1,60 @@
+/** The environment, validated once (DESIGN §10). */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+export const DEV_CALLER_SECRET = "dev-caller-secret";
+export const DEV_EXTERNAL_API_SECRET = "dev-external-api-secret";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+const booleanText = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    RSA_PRIVATE_KEY: z.string().optional(),
+    CALLER_SECRET: z.string().min(8).default(DEV_CALLER_SECRET),
+    EXTERNAL_API_SECRET: z.string().min(8).default(DEV_EXTERNAL_API_SECRET),
+    CAPTCHA_FIXED_ANSWER: z.string().min(1).optional(),
+    DEMO_SEED: booleanText.optional(),
+    CONSOLE_ADMIN_EMAIL: z.email().default("admin@demo.test"),
+    CONSOLE_ADMIN_PASSWORD: z.string().min(8).default("Demo12345"),
+    SMTP_URL: z.string().optional(),
+    REPORT_TZ: z.string().default("UTC"),
+    AUTO_PUBLISH: booleanText.default(false),
+    EXPORT_MAX_ROWS: z.coerce.number().int().positive().default(1_000_000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Behind a load balancer, take the client address from X-Forwarded-For. */
+    TRUST_PROXY: booleanText.default(false),
+    WEB_DIST: z.string().default(path.join(repoRoot, "web", "dist")),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    const refuse = (key: string, why: string) => ctx.addIssue({ code: "custom", path: [key], message: why });
+    if (env.CAPTCHA_FIXED_ANSWER) refuse("CAPTCHA_FIXED_ANSWER", "is for tests only");
+    if (env.CALLER_SECRET === DEV_CALLER_SECRET) refuse("CALLER_SECRET", "must be set in production");
+    if (env.EXTERNAL_API_SECRET === DEV_EXTERNAL_API_SECRET)
+      refuse("EXTERNAL_API_SECRET", "must be set in production");
+  });
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment, refusing what is invalid with every reason. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${reasons.join("; ")}`);
+  }
+  return parsed.data;
+}

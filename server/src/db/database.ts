@@ -1,0 +1,56 @@
+/** Opens the database: PostgreSQL through DATABASE_URL, otherwise PGlite in DATA_DIR. */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { SerializedPGliteDialect } from "./pglite-dialect.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** Connections in use and waiting, for /metrics (PostgreSQL only). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+/** Counters and money arrive as JavaScript numbers; int8 ids and sums stay below 2^53. */
+const toNumber = (value: string) => Number(value);
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** A directory, or "memory://" for a throwaway embedded database. */
+  dataDir: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") =>
+          oid === INT8_OID || oid === NUMERIC_OID
+            ? toNumber
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kind: "postgres",
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
+  }
+  const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, { parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber } });
+  return {
+    db: new Kysely<Database>({ dialect: new SerializedPGliteDialect(client) }),
+    kind: "pglite",
+    poolStats: () => null,
+  };
+}

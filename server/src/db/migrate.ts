@@ -1,0 +1,15 @@
+import { type Migration, Migrator } from "kysely/migration";
+import type { Db } from "./database.ts";
+import * as foundation from "./migrations/0001_foundation.ts";
+
+/** Every migration, in order. A migration never changes once it has shipped. */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_foundation": foundation,
+};
+
+/** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,97 @@
+/** The database as Kysely sees it. Each module owns its tables (DESIGN §3). */
+import type { ColumnType, Generated } from "kysely";
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export interface CompanyTable {
+  id: Generated<number>;
+  account_id: Generated<number>;
+  name: string;
+  ssp_host: Generated<string>;
+  icon: Generated<string>;
+  logo: Generated<string>;
+  theme: Generated<string>;
+  is_publisher: Generated<boolean>;
+  cooperation_types: Generated<number[]>;
+  profit_center_id: Generated<number | null>;
+  is_operator: Generated<boolean>;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+}
+
+export interface CompanyHostTable {
+  host: string;
+  company_id: number;
+}
+
+export interface RoleTable {
+  id: number;
+  name: string;
+}
+
+export interface AppUserTable {
+  company_id: number;
+  id: Generated<number>;
+  user_name: string;
+  email: string;
+  password_hash: string;
+  status: Generated<number>;
+  report_scope: Generated<string>;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+  modify_user_id: number | null;
+}
+
+export interface UserRoleTable {
+  company_id: number;
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionTokenTable {
+  token_hash: string;
+  company_id: number;
+  user_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+  create_time: CreatedAt;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer: string;
+  expires_at: Date;
+}
+
+export interface LoginFailureTable {
+  scope: string;
+  key: string;
+  failures: number;
+  locked_until: Date | null;
+  last_failure_at: Date;
+}
+
+export interface AuditLogTable {
+  company_id: number;
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+  create_time: CreatedAt;
+}
+
+export interface Database {
+  company: CompanyTable;
+  company_host: CompanyHostTable;
+  role: RoleTable;
+  app_user: AppUserTable;
+  user_role: UserRoleTable;
+  session_token: SessionTokenTable;
+  captcha: CaptchaTable;
+  login_failure: LoginFailureTable;
+  audit_log: AuditLogTable;
+}

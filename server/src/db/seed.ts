@@ -1,0 +1,35 @@
+/** The demo data of an empty database: the operator company and a demo publisher with its super admin. */
+import type { Config } from "../config.ts";
+import { md5Hex } from "../lib/passwords.ts";
+import { countCompanies } from "../modules/tenancy/repo.ts";
+import { createCompany } from "../modules/tenancy/service.ts";
+import type { Db } from "./database.ts";
+
+export const OPERATOR_ADMIN_EMAIL = "operator@platform.test";
+
+export interface SeedResult {
+  seeded: boolean;
+}
+
+export function shouldSeed(config: Config, companyCount: number): boolean {
+  if (config.DEMO_SEED !== undefined) return config.DEMO_SEED && companyCount === 0;
+  return companyCount === 0 && config.NODE_ENV !== "production";
+}
+
+export async function seedDemo(db: Db, config: Config): Promise<SeedResult> {
+  if (!shouldSeed(config, await countCompanies(db))) return { seeded: false };
+  const passwordMd5 = md5Hex(config.CONSOLE_ADMIN_PASSWORD);
+  await createCompany(db, {
+    name: "Publisher Platform",
+    hosts: ["localhost"],
+    isOperator: true,
+    admin: { email: OPERATOR_ADMIN_EMAIL, userName: "Platform Operator", passwordMd5 },
+  });
+  await createCompany(db, {
+    name: "Demo Publisher",
+    hosts: ["demo.localhost"],
+    isOperator: false,
+    admin: { email: config.CONSOLE_ADMIN_EMAIL, userName: "Demo Admin", passwordMd5 },
+  });
+  return { seeded: true };
+}

@@ -1,0 +1,39 @@
+/** The RSA key the browser encrypts the login payload with (DESIGN §5). */
+import {
+  constants,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  privateDecrypt,
+} from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export interface LoginKey {
+  publicKeyPem: string;
+  /** Decrypts an RSA-OAEP/SHA-256 ciphertext; throws on anything it cannot read. */
+  decrypt(ciphertext: Buffer): Buffer;
+}
+
+function readOrCreatePem(dataDir: string): string {
+  const file = path.join(dataDir, "login-rsa.pem");
+  if (existsSync(file)) return readFileSync(file, "utf8");
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 4096 });
+  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, pem, { mode: 0o600, flag: "wx" });
+  return pem;
+}
+
+export function loadLoginKey(options: { pem?: string | undefined; dataDir: string }): LoginKey {
+  const privateKey: KeyObject = createPrivateKey(options.pem ?? readOrCreatePem(options.dataDir));
+  return {
+    publicKeyPem: createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString(),
+    decrypt: (ciphertext) =>
+      privateDecrypt(
+        { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+        ciphertext,
+      ),
+  };
+}

@@ -1,0 +1,119 @@
+/** Passport calls (spec §7 Session and captcha; DESIGN §5). */
+import {
+  allowedActions,
+  captchaAnswer,
+  envelopeOf,
+  loginAnswer,
+  loginBody,
+  menuAnswer,
+  menuRoutes,
+  ok,
+  permissionsAnswer,
+  publicKeyAnswer,
+  refreshCaptchaBody,
+  userInfo,
+} from "@pc/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { sessionOf } from "../../plugins/auth.ts";
+import { loadUserInfo } from "../accounts/service.ts";
+import { discardCaptcha, generateCaptcha } from "./captcha.ts";
+import type { LoginKey } from "./login-key.ts";
+import { login } from "./service.ts";
+import { revokeToken } from "./tokens.ts";
+
+export interface PassportDeps {
+  db: Db;
+  config: Config;
+  loginKey: LoginKey;
+}
+
+const tags = ["passport"];
+const publicRoute = { public: true } as const;
+
+export const passportRoutes: FastifyPluginAsyncZod<PassportDeps> = async (app, { db, config, loginKey }) => {
+  const captchaOptions = { fixedAnswer: config.CAPTCHA_FIXED_ANSWER };
+
+  app.get(
+    "/v1/passport/public_key",
+    { config: publicRoute, schema: { tags, response: { 200: envelopeOf(publicKeyAnswer) } } },
+    async () => ok({ public_key: loginKey.publicKeyPem }),
+  );
+
+  app.post(
+    "/v1/passport/captcha/gen_math",
+    { config: publicRoute, schema: { tags, response: { 200: envelopeOf(captchaAnswer) } } },
+    async () => ok(await generateCaptcha(db, captchaOptions)),
+  );
+
+  app.post(
+    "/v1/passport/captcha/refresh_math",
+    {
+      config: publicRoute,
+      schema: { tags, body: refreshCaptchaBody.optional(), response: { 200: envelopeOf(captchaAnswer) } },
+    },
+    async (request) => {
+      if (request.body?.captcha_id) await discardCaptcha(db, request.body.captcha_id);
+      return ok(await generateCaptcha(db, captchaOptions));
+    },
+  );
+
+  app.post(
+    "/v1/passport/user/login",
+    { config: publicRoute, schema: { tags, body: loginBody, response: { 200: envelopeOf(loginAnswer) } } },
+    async (request) =>
+      ok(
+        await login(
+          { db, loginKey, callerSecret: config.CALLER_SECRET, timeZone: config.REPORT_TZ },
+          request.body.data,
+          request.ip,
+        ),
+      ),
+  );
+
+  app.post(
+    "/v1/passport/user/logout",
+    { schema: { tags, response: { 200: envelopeOf(z.null()) } } },
+    async (request) => {
+      await revokeToken(db, sessionOf(request).tokenHash);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    "/api/v1/user/user_info",
+    { schema: { tags, response: { 200: envelopeOf(userInfo) } } },
+    async (request) => ok(await loadUserInfo(db, sessionOf(request), config.REPORT_TZ)),
+  );
+
+  app.get(
+    "/api/v1/user/menu",
+    { schema: { tags, response: { 200: envelopeOf(menuAnswer) } } },
+    async (request) => ok({ routes: menuRoutes(sessionOf(request).principal) }),
+  );
+
+  app.get(
+    "/v1/user",
+    {
+      schema: {
+        tags,
+        description: "The current user's permissions: a list whose first item is used.",
+        response: { 200: envelopeOf(permissionsAnswer) },
+      },
+    },
+    async (request) => {
+      const { userId, principal } = sessionOf(request);
+      return ok([
+        {
+          user_id: userId,
+          role_ids: [...principal.roleIds],
+          report_scope: principal.reportScope,
+          routes: menuRoutes(principal),
+          actions: allowedActions(principal),
+        },
+      ]);
+    },
+  );
+};

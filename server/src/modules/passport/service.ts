@@ -1,0 +1,99 @@
+/** Sign-in and sign-out (DESIGN §5 login payload, brute-force rules). */
+
+import { timingSafeEqual } from "node:crypto";
+import {
+  AccountStatus,
+  Code,
+  LOGIN_CLOCK_SKEW_SECONDS,
+  type LoginAnswer,
+  type LoginForm,
+  loginForm,
+  nowSeconds,
+  sign,
+} from "@pc/contract";
+import type { Db } from "../../db/database.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
+import { findUserByEmail } from "../accounts/repo.ts";
+import { loadUserInfo } from "../accounts/service.ts";
+import { findCompany } from "../tenancy/repo.ts";
+import { consumeCaptcha } from "./captcha.ts";
+import { clearAccountFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
+import type { LoginKey } from "./login-key.ts";
+import { issueToken } from "./tokens.ts";
+
+export interface LoginDeps {
+  db: Db;
+  loginKey: LoginKey;
+  callerSecret: string;
+  timeZone: string;
+}
+
+export function safeEqualText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Decrypts and validates the payload; every failure is a 604 naming what is wrong. */
+function readLoginForm(loginKey: LoginKey, data: string): LoginForm {
+  let json: unknown;
+  try {
+    json = JSON.parse(loginKey.decrypt(Buffer.from(data, "base64")).toString("utf8"));
+  } catch {
+    throw new AppError(Code.ParamError, "payloadUnreadable", {}, "data");
+  }
+  const parsed = loginForm.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join(".") || "data";
+    throw new AppError(Code.ParamError, "invalidField", { field, detail: issue?.message ?? "" }, field);
+  }
+  return parsed.data;
+}
+
+async function checkSignature(form: LoginForm, callerSecret: string): Promise<void> {
+  if (Math.abs(nowSeconds() - form.timestamp) > LOGIN_CLOCK_SKEW_SECONDS) {
+    throw new AppError(Code.ParamError, "timestampStale", {}, "timestamp");
+  }
+  const { sign: given, ...signed } = form;
+  if (!safeEqualText(given, await sign(callerSecret, signed, form.timestamp))) {
+    throw new AppError(Code.ParamError, "signWrong", {}, "sign");
+  }
+}
+
+export async function login(deps: LoginDeps, data: string, clientAddress: string): Promise<LoginAnswer> {
+  const { db } = deps;
+  const form = readLoginForm(deps.loginKey, data);
+  await checkSignature(form, deps.callerSecret);
+  if (!(await consumeCaptcha(db, form.captcha_id, form.captcha_answer))) {
+    throw new AppError(Code.ParamError, "captchaWrong", {}, "captcha_answer");
+  }
+  const subject = { account: form.email, address: clientAddress };
+  const lockedSeconds = await lockedForSeconds(db, subject);
+  if (lockedSeconds > 0) throw new AppError(Code.Forbidden, "loginLocked", { seconds: lockedSeconds });
+
+  const user = await findUserByEmail(db, form.email);
+  const passwordRight = await verifyPassword(user?.password_hash ?? (await decoyHash()), form.password);
+  if (!user || !passwordRight) {
+    await recordFailure(db, subject);
+    throw new AppError(Code.BadCredentials);
+  }
+  if (user.status === AccountStatus.Frozen) throw new AppError(Code.Forbidden, "accountFrozen");
+  const company = await findCompany(db, user.company_id);
+  if (!company) throw new AppError(Code.BadCredentials);
+
+  await clearAccountFailures(db, form.email);
+  const token = await issueToken(db, user.company_id, user.id);
+  const userInfo = await loadUserInfo(
+    db,
+    {
+      companyId: user.company_id,
+      userId: user.id,
+      accountId: company.account_id,
+      isOperator: company.is_operator,
+    },
+    deps.timeZone,
+  );
+  return { token, user_info: userInfo };
+}

@@ -1,0 +1,67 @@
+/**
+ * Sessions and permissions on every API route: a route is private unless its config says `public: true`;
+ * a private route may name the `action` the permissions matrix must allow (DESIGN §4, §5).
+ */
+import { AccountStatus, type Action, Code, can, type Principal } from "@pc/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../lib/app-error.ts";
+import { roleIdsOf } from "../modules/accounts/repo.ts";
+import { principalOf } from "../modules/accounts/service.ts";
+import { findLiveSession, hashToken } from "../modules/passport/tokens.ts";
+
+export interface Session {
+  tokenHash: string;
+  userId: number;
+  companyId: number;
+  accountId: number;
+  isOperator: boolean;
+  principal: Principal;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    public?: boolean;
+    action?: Action;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+async function loadSession(db: Db, token: string): Promise<Session | null> {
+  const tokenHash = hashToken(token);
+  const row = await findLiveSession(db, tokenHash);
+  if (!row || row.status !== AccountStatus.Normal) return null;
+  const roleIds = await roleIdsOf(db, row.company_id, row.user_id);
+  return {
+    tokenHash,
+    userId: row.user_id,
+    companyId: row.company_id,
+    accountId: row.account_id,
+    isOperator: row.is_operator,
+    principal: principalOf(roleIds, row.report_scope, row.is_operator),
+  };
+}
+
+/** The session of a private route's request (set by the auth hook before the handler runs). */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new AppError(Code.TokenInvalid);
+  return request.session;
+}
+
+async function authPlugin(app: FastifyInstance, options: { db: Db }) {
+  app.decorateRequest("session", null);
+  app.addHook("onRequest", async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !request.routeOptions.url) return;
+    const token = request.headers.token;
+    const session = typeof token === "string" && token ? await loadSession(options.db, token) : null;
+    if (!session) throw new AppError(Code.TokenInvalid);
+    if (config.action && !can(session.principal, config.action)) throw new AppError(Code.NoPermission);
+    request.session = session;
+  });
+}
+
+export const auth = fp(authPlugin, { name: "auth" });

@@ -1,0 +1,75 @@
+/**
+ * The answer envelope and the error handler: business refusals are HTTP 200 with their code,
+ * validation errors are 604 naming the field, transport faults keep their HTTP status, and a server
+ * fault answers 602 without leaking anything.
+ */
+import { Code, type MessageKey } from "@pc/contract";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/app-error.ts";
+import { requestLang } from "../lib/lang.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    lang: "zh" | "en";
+  }
+}
+
+const TRANSPORT_ERRORS: Record<string, MessageKey> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "bodyTooLarge",
+  FST_ERR_CTP_INVALID_JSON_BODY: "malformedBody",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "malformedBody",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "malformedBody",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "malformedBody",
+};
+
+function sendError(reply: FastifyReply, error: AppError, lang: "zh" | "en", httpStatus = 200) {
+  return reply
+    .status(httpStatus)
+    .serializer(JSON.stringify)
+    .send({
+      code: error.code,
+      msg: error.localized(lang),
+      data: error.field ? { field: error.field } : null,
+    });
+}
+
+function validationField(error: { validation: { instancePath: string; params: Record<string, unknown> }[] }) {
+  const first = error.validation[0];
+  const fromPath = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  const missing = first?.params.missingProperty;
+  return fromPath || (typeof missing === "string" ? missing : "") || "body";
+}
+
+async function envelopePlugin(app: FastifyInstance) {
+  app.decorateRequest("lang", "zh");
+  app.addHook("onRequest", async (request) => {
+    request.lang = requestLang(request.headers);
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang ?? requestLang(request.headers);
+    if (error instanceof AppError) return sendError(reply, error, lang);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const field = validationField(error);
+      const detail = error.validation[0]?.message ?? "";
+      return sendError(reply, new AppError(Code.ParamError, "invalidField", { field, detail }, field), lang);
+    }
+    const transportKey = error.code ? TRANSPORT_ERRORS[error.code] : undefined;
+    if (transportKey && error.statusCode) {
+      return sendError(reply, new AppError(Code.ParamError, transportKey), lang, error.statusCode);
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return sendError(reply, new AppError(Code.ParamError, "malformedBody"), lang, error.statusCode);
+    }
+    request.log.error({ err: error }, "request failed");
+    return sendError(reply, new AppError(Code.SystemError), lang, 500);
+  });
+}
+
+export const envelope = fp(envelopePlugin, { name: "envelope" });
+
+/** The answer to a path no route serves. */
+export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendError(reply, new AppError(Code.ParamError, "notFound"), request.lang, 404);

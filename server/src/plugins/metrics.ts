@@ -1,0 +1,53 @@
+/** Prometheus metrics at /metrics: requests by route and status, their latency, and database pool use. */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { DatabaseHandle } from "../db/database.ts";
+
+async function metricsPlugin(app: FastifyInstance, options: { database: DatabaseHandle }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ["method", "route", "status_code"] as const;
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "Requests answered",
+    labelNames,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request",
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "Database pool connections by state (PostgreSQL only)",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const stats = options.database.poolStats();
+      if (!stats) return;
+      this.set({ state: "total" }, stats.total);
+      this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? "unmatched",
+      status_code: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    latency.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
+}
+
+export const metrics = fp(metricsPlugin, { name: "metrics" });
