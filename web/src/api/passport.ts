@@ -1,0 +1,33 @@
+/** Session, captcha, user and branding calls (spec §7; DESIGN §5). */
+import type { CaptchaAnswer, CompanyInfo, LoginAnswer, MenuAnswer, UserInfo } from "@pc/contract";
+import { get, post, type RequestOptions } from "./client.ts";
+
+export interface PermissionItem {
+  user_id: number;
+  role_ids: number[];
+  report_scope: string;
+  routes: MenuAnswer["routes"];
+  actions: string[];
+}
+
+export const passportApi = {
+  publicKey: () => get<{ public_key: string }>("/v1/passport/public_key"),
+  genCaptcha: (options?: RequestOptions) => post<CaptchaAnswer>("/v1/passport/captcha/gen_math", {}, options),
+  refreshCaptcha: (captchaId: string, options?: RequestOptions) =>
+    post<CaptchaAnswer>("/v1/passport/captcha/refresh_math", { captcha_id: captchaId }, options),
+  /** `data` is the base64 RSA-OAEP ciphertext of the signed login form. */
+  login: (data: string, options?: RequestOptions) =>
+    post<LoginAnswer>("/v1/passport/user/login", { data }, options),
+  logout: (options?: RequestOptions) => post<null>("/v1/passport/user/logout", {}, options),
+};
+
+export const userApi = {
+  userInfo: () => get<UserInfo>("/api/v1/user/user_info"),
+  menu: () => get<MenuAnswer>("/api/v1/user/menu"),
+  /** The current user's permissions; the first item is used. */
+  permissions: () => get<PermissionItem[]>("/v1/user"),
+};
+
+export const commonApi = {
+  host: (host: string, options?: RequestOptions) => get<CompanyInfo>("/common/host", { host }, options),
+};

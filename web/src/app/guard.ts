@@ -1,0 +1,123 @@
+/**
+ * The navigation guard (spec §4) as a pure function: given the location, the stored session and the
+ * loaded menu it says what to store and where to go. `rootLoader` (router.tsx) applies it.
+ */
+import { CONSTANT_ROUTES } from "@pc/contract";
+import { matchPath } from "react-router";
+import { COMPANY_CACHE_MS, type CompanyCache } from "../session/session.ts";
+import { flattenRoutes, HOME_PATH, LOGIN_PATH, ROUTES, type RouteDef, type RouteKey } from "./routeTable.tsx";
+
+/** Query parameters the guard consumes: `t` (a token handed over in the URL) and `f`. */
+export const TOKEN_PARAM = "t";
+export const FROM_PARAM = "f";
+
+export interface GuardInput {
+  pathname: string;
+  /** The query string with its leading `?`, or "". */
+  search: string;
+  /** The token cookie. */
+  cookieToken: string | undefined;
+  company: CompanyCache | null;
+  /** Date.now() */
+  now: number;
+  /** The menu routes of the signed-in user, or null while not loaded. */
+  menuRoutes: readonly RouteKey[] | null;
+  routes?: readonly RouteDef[];
+}
+
+export type GuardDecision =
+  /** Replace the location (never a new history entry). */
+  | { type: "redirect"; to: string }
+  /** Load the menu (and user info), then run the guard again. */
+  | { type: "loadMenu" }
+  | { type: "allow"; route: RouteDef }
+  /** No route the user may see: warning, the 404 content, then home after 1 s. */
+  | { type: "forbidden" };
+
+export interface GuardResult {
+  /** The token in force after this step. */
+  token: string | undefined;
+  /** A token from the URL to write into the cookie. */
+  storeToken: string | null;
+  /** The token changed hands: the stored user and menu belong to someone else. */
+  clearUser: boolean;
+  clearCompany: boolean;
+  decision: GuardDecision;
+}
+
+/** `/login?redirect=<path and query>`. */
+export function loginRedirect(pathname: string, search: string): string {
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirect: pathname + search }).toString()}`;
+}
+
+/** A redirect target from the query is followed only when it stays on this site. */
+export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
+  const local = target?.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");
+  return local && target ? target : fallback;
+}
+
+/** The route of the table matching a path. */
+export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return flattenRoutes(routes).find((route) => matchPath({ path: route.path, end: true }, path) !== null);
+}
+
+/** The menu keys in force: the answer of /api/v1/user/menu plus the constant routes. */
+export function grantedKeys(menuRoutes: readonly RouteKey[]): Set<RouteKey> {
+  return new Set<RouteKey>([...CONSTANT_ROUTES, ...menuRoutes]);
+}
+
+export function canSee(route: RouteDef, granted: ReadonlySet<RouteKey>): boolean {
+  return route.access === undefined || granted.has(route.access);
+}
+
+export function guard(input: GuardInput): GuardResult {
+  const { pathname, search, cookieToken, company, now, menuRoutes, routes = ROUTES } = input;
+  const params = new URLSearchParams(search);
+
+  // 1. `t` replaces the token.
+  const urlToken = params.get(TOKEN_PARAM);
+  const token = urlToken || cookieToken;
+  const storeToken = urlToken && urlToken !== cookieToken ? urlToken : null;
+  const clearUser = storeToken !== null && cookieToken !== undefined;
+
+  // 2. The cached company goes when the token differs or it is older than 600 s.
+  const clearCompany =
+    company !== null &&
+    (company.token !== (token ?? null) || now - company.time > COMPANY_CACHE_MS || now < company.time);
+
+  const result = (decision: GuardDecision): GuardResult => ({
+    token,
+    storeToken,
+    clearUser,
+    clearCompany,
+    decision,
+  });
+
+  // 3. Then `t` and `f` leave the URL.
+  if (params.has(TOKEN_PARAM) || params.has(FROM_PARAM)) {
+    params.delete(TOKEN_PARAM);
+    params.delete(FROM_PARAM);
+    const rest = params.toString();
+    return result({ type: "redirect", to: pathname + (rest ? `?${rest}` : "") });
+  }
+
+  const route = findRoute(pathname, routes);
+
+  // 4. Without a token only the open pages.
+  if (!token) {
+    if (route?.open) return result({ type: "allow", route });
+    return result({ type: "redirect", to: loginRedirect(pathname, search) });
+  }
+
+  // 5. A signed-in user does not see the login page.
+  if (route?.path === LOGIN_PATH) return result({ type: "redirect", to: HOME_PATH });
+
+  // 6. The menu is loaded once.
+  if (menuRoutes === null) return result({ type: "loadMenu" });
+
+  // 7. Only routes the user may see.
+  if (!route || !canSee(route, grantedKeys(menuRoutes))) return result({ type: "forbidden" });
+  if (route.redirect) return result({ type: "redirect", to: route.redirect + search });
+  return result({ type: "allow", route });
+}

@@ -1,0 +1,101 @@
+/**
+ * The page frame: top bar, watermark with the user's name (not on /login), padded content, the
+ * document title, and the no-permission case of the guard (warning, 404 content, home after 1 s).
+ */
+
+import { WarningOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { App, Button, Layout, Spin, Watermark } from "antd";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLoaderData, useLocation, useNavigate, useRouteError } from "react-router";
+import { getToken } from "../../session/session.ts";
+import { companyQuery, menuQuery, userInfoQuery } from "../queryClient.ts";
+import type { GuardData } from "../router.tsx";
+import { HOME_PATH, LOGIN_PATH, NotFound, UNPADDED_PATHS } from "../routeTable.tsx";
+import { PageSlot } from "./PageSlot.tsx";
+import { displayName, TopBar } from "./TopBar.tsx";
+
+/** How long the no-permission page stays before going home (spec §2). */
+export const FORBIDDEN_REDIRECT_MS = 1000;
+
+function useForbiddenRedirect(forbidden: boolean) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  const warned = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!forbidden) return;
+    if (warned.current !== key) {
+      warned.current = key;
+      void message.warning(t("guard.noPermission"));
+    }
+    const timer = setTimeout(() => navigate(HOME_PATH, { replace: true }), FORBIDDEN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [forbidden, key, message, navigate, t]);
+}
+
+export function AppLayout() {
+  const { route } = useLoaderData() as GuardData;
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const token = getToken();
+  const signedIn = Boolean(token);
+  const { data: company } = useQuery(companyQuery);
+  const { data: user } = useQuery({ ...userInfoQuery(token), enabled: signedIn });
+  const { data: menuRoutes } = useQuery({ ...menuQuery(token), enabled: signedIn });
+
+  const forbidden = route === null;
+  useForbiddenRedirect(forbidden);
+
+  const titleKey = route?.title ?? "notFound";
+  useEffect(() => {
+    document.title = t(`route.${titleKey}`);
+  }, [titleKey, t]);
+
+  const padded = !UNPADDED_PATHS.includes(pathname);
+  const frame = (
+    <Layout className="pc-layout">
+      <TopBar company={company} signedIn={signedIn} user={user} menuRoutes={menuRoutes} />
+      <Layout.Content className="pc-content" style={{ padding: padded ? "24px 32px" : 0 }}>
+        {forbidden ? <PageSlot page={NotFound} /> : <Outlet />}
+      </Layout.Content>
+    </Layout>
+  );
+
+  const name = displayName(user);
+  if (pathname === LOGIN_PATH || !signedIn || !name) return frame;
+  return (
+    <Watermark content={name} font={{ color: "rgba(0, 0, 0, 0.06)" }} zIndex={10}>
+      {frame}
+    </Watermark>
+  );
+}
+
+/** Shown while the first navigation (guard, menu) resolves. */
+export function LayoutFallback() {
+  return (
+    <div className="pc-boot">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** The guard or a page failed in a way the API client has not already handled. */
+export function LayoutError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const detail = error instanceof Error ? error.message : undefined;
+  return (
+    <div className="pc-boot pc-boot-error" role="alert">
+      <WarningOutlined className="pc-boot-icon" />
+      <h2 className="pc-boot-title">{t("error.loadFailed")}</h2>
+      {detail && <p className="pc-boot-detail">{detail}</p>}
+      <Button type="primary" onClick={() => window.location.reload()}>
+        {t("error.retry")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/** Query client, antd theme and locale (following the company and the language), antd App. */
+import { DEFAULT_THEME } from "@pc/contract";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { App, ConfigProvider, theme } from "antd";
+import enUS from "antd/es/locale/en_US";
+import zhCN from "antd/es/locale/zh_CN";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { setNotifier } from "../api/client.ts";
+import { isLang } from "../i18n/index.ts";
+import { companyQuery, queryClient } from "./queryClient.ts";
+
+const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** The company's theme colour when it is a valid hex colour, else the default green. */
+export function themeColor(value: string | undefined): string {
+  return value && COLOR.test(value.trim()) ? value.trim() : DEFAULT_THEME;
+}
+
+/** Hands antd's context-aware message API to the API client. */
+function NotifierBridge() {
+  const { message } = App.useApp();
+  useEffect(() => {
+    setNotifier({
+      warning: (content, duration) => void message.warning(content, duration),
+      error: (content, duration) => void message.error(content, duration),
+    });
+    return () => setNotifier(null);
+  }, [message]);
+  return null;
+}
+
+function Themed({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const { data: company } = useQuery(companyQuery);
+  const colorPrimary = themeColor(company?.theme);
+  const lang = isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "zh";
+
+  useEffect(() => {
+    if (!company?.icon) return;
+    const link = document.querySelector<HTMLLinkElement>("link[rel~='icon']");
+    if (link) link.href = company.icon;
+  }, [company?.icon]);
+
+  return (
+    <ConfigProvider
+      locale={lang === "en" ? enUS : zhCN}
+      theme={{
+        algorithm: theme.defaultAlgorithm,
+        token: { colorPrimary, colorLink: colorPrimary, borderRadius: 8 },
+        components: { Layout: { headerBg: "#ffffff", headerPadding: "0 24px", headerHeight: 60 } },
+      }}
+    >
+      <App>
+        <NotifierBridge />
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Themed>{children}</Themed>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,78 @@
+/** The TanStack Query client and the session-wide queries (menu, user info, company branding). */
+import { type CompanyInfo, DEFAULT_THEME, type UserInfo } from "@pc/contract";
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "../api/client.ts";
+import { commonApi, userApi } from "../api/passport.ts";
+import {
+  companyCacheValid,
+  getCompanyCache,
+  getToken,
+  getUserInfo,
+  setCompanyCache,
+  setUserInfo,
+} from "../session/session.ts";
+import type { RouteKey } from "./routeTable.tsx";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // business answers were already shown to the user; retry only transport failures, once
+      retry: (count, error) => count < 1 && error instanceof ApiError && error.kind === "network",
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export const menuKey = (token: string | undefined) => ["menu", token ?? null] as const;
+export const userInfoKey = (token: string | undefined) => ["userInfo", token ?? null] as const;
+export const COMPANY_KEY = ["company"] as const;
+
+export const menuQuery = (token: string | undefined) => ({
+  queryKey: menuKey(token),
+  queryFn: async (): Promise<RouteKey[]> => (await userApi.menu()).routes,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+export const userInfoQuery = (token: string | undefined) => ({
+  queryKey: userInfoKey(token),
+  queryFn: async (): Promise<UserInfo> => {
+    const stored = getUserInfo();
+    if (stored) return stored;
+    const user = await userApi.userInfo();
+    setUserInfo(user);
+    return user;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+/** The operator's default branding, used until (or when) /common/host answers. */
+export const DEFAULT_COMPANY: CompanyInfo = {
+  host: "",
+  ssp_host: "",
+  icon: "",
+  theme: DEFAULT_THEME,
+  logo: "",
+  name: "",
+};
+
+/** The company for this host: the session cache while valid, else /common/host (then cached). */
+export async function loadCompany(now = Date.now()): Promise<CompanyInfo> {
+  const token = getToken() ?? null;
+  const cache = getCompanyCache();
+  if (cache && companyCacheValid(cache, token, now)) return cache.data;
+  try {
+    const data = await commonApi.host(window.location.hostname, { quiet: () => true });
+    setCompanyCache(data, token, now);
+    return data;
+  } catch {
+    return cache?.data ?? DEFAULT_COMPANY;
+  }
+}
+
+export const companyQuery = {
+  queryKey: COMPANY_KEY,
+  queryFn: () => loadCompany(),
+  staleTime: Number.POSITIVE_INFINITY,
+};

@@ -1,0 +1,99 @@
+/** The router: the route table as react-router routes, under one layout whose loader is the guard. */
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from "react-router";
+import { ApiError } from "../api/client.ts";
+import {
+  clearCompanyCache,
+  clearSession,
+  clearUserInfo,
+  getCompanyCache,
+  getToken,
+  setToken,
+} from "../session/session.ts";
+import { guard, loginRedirect } from "./guard.ts";
+import { AppLayout, LayoutError, LayoutFallback } from "./layout/AppLayout.tsx";
+import { PageSlot } from "./layout/PageSlot.tsx";
+import { COMPANY_KEY, loadCompany, menuKey, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
+import { flattenRoutes, type RouteDef, type RouteKey } from "./routeTable.tsx";
+
+export interface GuardData {
+  /** The matched route, or null when the user may not see the path. */
+  route: RouteDef | null;
+}
+
+function cachedMenu(token: string | undefined): RouteKey[] | null {
+  return queryClient.getQueryData<RouteKey[]>(menuKey(token)) ?? null;
+}
+
+/** Runs the guard for a navigation and applies its effects (spec §4). */
+export async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
+  const url = new URL(request.url);
+  const run = () =>
+    guard({
+      pathname: url.pathname,
+      search: url.search,
+      cookieToken: getToken(),
+      company: getCompanyCache(),
+      now: Date.now(),
+      menuRoutes: cachedMenu(getToken()),
+    });
+
+  let result = run();
+  if (result.storeToken) {
+    if (result.clearUser) {
+      clearUserInfo();
+      queryClient.removeQueries({ queryKey: ["userInfo"] });
+    }
+    setToken(result.storeToken);
+  }
+  if (result.clearCompany) clearCompanyCache();
+  const company = loadCompany();
+
+  if (result.decision.type === "loadMenu") {
+    const token = result.token;
+    try {
+      await Promise.all([
+        queryClient.ensureQueryData(menuQuery(token)),
+        queryClient.ensureQueryData(userInfoQuery(token)),
+      ]);
+    } catch (error) {
+      // a rejected token has cleared the session: sign in again, then come back
+      if (!getToken() || (error instanceof ApiError && error.kind === "session")) {
+        clearSession();
+        return replace(loginRedirect(url.pathname, url.search));
+      }
+      throw error;
+    }
+    result = run();
+  }
+  queryClient.setQueryData(COMPANY_KEY, await company);
+
+  const { decision } = result;
+  switch (decision.type) {
+    case "redirect":
+      return replace(decision.to);
+    case "allow":
+      return { route: decision.route };
+    default:
+      return { route: null };
+  }
+}
+
+function toRouteObject(route: RouteDef): RouteObject[] {
+  if (!route.page) return [];
+  return [{ path: route.path, element: <PageSlot page={route.page} /> }];
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    id: "root",
+    loader: rootLoader,
+    // the guard runs on every navigation, not only when the loader's own params change
+    shouldRevalidate: () => true,
+    element: <AppLayout />,
+    errorElement: <LayoutError />,
+    hydrateFallbackElement: <LayoutFallback />,
+    children: [...flattenRoutes().flatMap(toRouteObject), { path: "*", element: null }],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routeObjects);

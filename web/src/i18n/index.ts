@@ -1,0 +1,63 @@
+/** i18next with Chinese (default) and English; the choice is remembered in localStorage. */
+import { DEFAULT_LANG, Lang, type LangValue } from "@pc/contract";
+import dayjs from "dayjs";
+import "dayjs/locale/zh-cn";
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import en from "./en.json";
+import zh from "./zh.json";
+
+export const LANG_STORAGE_KEY = "lang";
+export const LANGUAGES: readonly LangValue[] = [Lang.Zh, Lang.En];
+
+const DAYJS_LOCALE: Record<LangValue, string> = { zh: "zh-cn", en: "en" };
+const HTML_LANG: Record<LangValue, string> = { zh: "zh-CN", en: "en" };
+
+export function isLang(value: unknown): value is LangValue {
+  return value === Lang.Zh || value === Lang.En;
+}
+
+/** The remembered language, or the default one. */
+export function storedLanguage(): LangValue {
+  try {
+    const stored = localStorage.getItem(LANG_STORAGE_KEY);
+    return isLang(stored) ? stored : DEFAULT_LANG;
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+function applyLocale(lang: LangValue): void {
+  dayjs.locale(DAYJS_LOCALE[lang]);
+  if (typeof document !== "undefined") document.documentElement.lang = HTML_LANG[lang];
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { zh: { translation: zh }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANG,
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+applyLocale(currentLanguage());
+
+/** The language in use now (what the `lang` header carries). */
+export function currentLanguage(): LangValue {
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return isLang(lang) ? lang : DEFAULT_LANG;
+}
+
+/** Switches the interface language and remembers it. */
+export async function changeLanguage(lang: LangValue): Promise<void> {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // storage may be unavailable (private mode); the switch still applies to this page
+  }
+  await i18n.changeLanguage(lang);
+  applyLocale(lang);
+}
+
+export default i18n;

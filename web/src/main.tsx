@@ -1,0 +1,31 @@
+import "./i18n/index.ts";
+import "./app/global.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { setSessionInvalidHandler } from "./api/client.ts";
+import { loginRedirect } from "./app/guard.ts";
+import { Providers } from "./app/providers.tsx";
+import { createAppRouter } from "./app/router.tsx";
+import { LOGIN_PATH } from "./app/routeTable.tsx";
+import { dropSession } from "./session/actions.ts";
+
+const router = createAppRouter();
+
+// spec §4/§8: a rejected token clears the session and sends the user to sign in, then back
+setSessionInvalidHandler(() => {
+  dropSession();
+  const { pathname, search } = router.state.location;
+  if (pathname !== LOGIN_PATH) void router.navigate(loginRedirect(pathname, search), { replace: true });
+});
+
+const root = document.getElementById("root");
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}

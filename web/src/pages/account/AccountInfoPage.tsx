@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
+
+export default function AccountInfoPage() {
+  return <PagePlaceholder title="accountInfo" />;
+}

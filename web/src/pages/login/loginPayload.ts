@@ -1,0 +1,69 @@
+/**
+ * The login payload (DESIGN §5): the form with the MD5 of the password, plat_type, caller and a
+ * timestamp, signed with the caller secret, then RSA-OAEP/SHA-256 encrypted with the server's key.
+ */
+import { LOGIN_CALLER, nowSeconds, PLAT_TYPE, sign } from "@pc/contract";
+import SparkMD5 from "spark-md5";
+
+export const CALLER_SECRET_META = "pc-caller-secret";
+export const CALLER_SECRET_PLACEHOLDER = "__CALLER_SECRET__";
+export const DEV_CALLER_SECRET = "dev-caller-secret";
+
+/** The secret the server wrote into index.html, or the dev value under `vite dev`. */
+export function callerSecret(doc: Document = document): string {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${CALLER_SECRET_META}"]`)?.content;
+  return content && content !== CALLER_SECRET_PLACEHOLDER ? content : DEV_CALLER_SECRET;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  captcha_id: string;
+  captcha_answer: string;
+}
+
+/** The signed login form as the server decrypts it. */
+export async function signedLoginForm(input: LoginInput, secret: string, timestamp = nowSeconds()) {
+  const form = {
+    email: input.email.trim().toLowerCase(),
+    password: SparkMD5.hash(input.password),
+    captcha_id: input.captcha_id,
+    captcha_answer: input.captcha_answer.trim(),
+    plat_type: PLAT_TYPE,
+    caller: LOGIN_CALLER,
+    timestamp,
+  };
+  return { ...form, sign: await sign(secret, form, timestamp) };
+}
+
+function pemBody(pem: string): ArrayBuffer {
+  const base64 = pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, "").replace(/\s+/g, "");
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes.buffer;
+}
+
+function toBase64(buffer: ArrayBuffer): string {
+  let binary = "";
+  for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function importPublicKey(pem: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey("spki", pemBody(pem), { name: "RSA-OAEP", hash: "SHA-256" }, false, [
+    "encrypt",
+  ]);
+}
+
+/** `data` of POST /v1/passport/user/login. */
+export async function encryptLoginForm(
+  input: LoginInput,
+  publicKeyPem: string,
+  secret: string,
+): Promise<string> {
+  const key = await importPublicKey(publicKeyPem);
+  const form = await signedLoginForm(input, secret);
+  const plain = new TextEncoder().encode(JSON.stringify(form));
+  return toBase64(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, plain));
+}

@@ -1,0 +1,36 @@
+/** The 404 page (spec §2): OOPS, the page cannot be entered, back to home. */
+import { Button, Result, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { HOME_PATH } from "../../app/routeTable.tsx";
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title={<span className="pc-oops">{t("notFound.oops")}</span>}
+      subTitle={
+        <>
+          <Typography.Title level={4} style={{ marginTop: 0 }}>
+            {t("notFound.headline")}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t("notFound.detail")}</Typography.Text>
+        </>
+      }
+      extra={
+        <Button
+          type="primary"
+          href={HOME_PATH}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(HOME_PATH);
+          }}
+        >
+          {t("notFound.backHome")}
+        </Button>
+      }
+    />
+  );
+}

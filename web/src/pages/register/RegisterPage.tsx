@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ maxWidth: 520, margin: "48px auto", padding: "0 16px" }}>
+      <PagePlaceholder title="register" />
+      <p style={{ textAlign: "center" }}>
+        <Link to="/login">{t("route.login")}</Link>
+      </p>
+    </div>
+  );
+}
