@@ -1,0 +1,118 @@
+/** The operator CLI (DESIGN §10): `npm run cli -- <command> [options]`. */
+import { parseArgs } from "node:util";
+import { ReportScope, Role } from "@pc/contract";
+import { prepareRuntime, type Runtime } from "./bootstrap.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { AppError } from "./lib/app-error.ts";
+import { md5Hex } from "./lib/passwords.ts";
+import { createUser } from "./modules/accounts/service.ts";
+import { findCompany } from "./modules/tenancy/repo.ts";
+import { createCompany } from "./modules/tenancy/service.ts";
+
+type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+interface Command {
+  usage: string;
+  options: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
+  required: string[];
+  run(runtime: Runtime, values: OptionValues): Promise<unknown>;
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+const COMMANDS: Record<string, Command> = {
+  "create-company": {
+    usage:
+      "create-company --name N --host H [--host H2] [--operator] --admin-email E --admin-password P [--admin-name A]",
+    options: {
+      name: { type: "string" },
+      host: { type: "string", multiple: true },
+      operator: { type: "boolean" },
+      "admin-email": { type: "string" },
+      "admin-password": { type: "string" },
+      "admin-name": { type: "string" },
+    },
+    required: ["name", "admin-email", "admin-password"],
+    run: ({ database }, values) =>
+      createCompany(database.db, {
+        name: text(values.name),
+        hosts: Array.isArray(values.host) ? values.host.map(String) : [],
+        isOperator: values.operator === true,
+        admin: {
+          email: text(values["admin-email"]),
+          userName: text(values["admin-name"]) || "Super Admin",
+          passwordMd5: md5Hex(text(values["admin-password"])),
+        },
+      }),
+  },
+  "create-user": {
+    usage: "create-user --company-id C --email E --password P --role 1|2|3 [--name N] [--sdk-only]",
+    options: {
+      "company-id": { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      name: { type: "string" },
+      "sdk-only": { type: "boolean" },
+    },
+    required: ["company-id", "email", "password", "role"],
+    async run({ database }, values) {
+      const companyId = Number(values["company-id"]);
+      const role = Number(values.role);
+      if (!Object.values(Role).includes(role as 1 | 2 | 3)) throw new UsageError("--role must be 1, 2 or 3");
+      if (!Number.isInteger(companyId) || !(await findCompany(database.db, companyId))) {
+        throw new UsageError(`no company with id ${text(values["company-id"])}`);
+      }
+      const email = text(values.email);
+      const userId = await createUser(database.db, {
+        companyId,
+        email,
+        userName: text(values.name) || email.split("@")[0] || email,
+        passwordMd5: md5Hex(text(values.password)),
+        roleIds: [role],
+        reportScope: values["sdk-only"] ? ReportScope.SdkOnly : ReportScope.All,
+        actorId: null,
+      });
+      return { company_id: companyId, user_id: userId };
+    },
+  },
+};
+
+class UsageError extends Error {}
+
+function help(): string {
+  return [
+    "Usage: npm run cli -- <command> [options]",
+    "",
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+  ].join("\n");
+}
+
+async function main(argv: string[]) {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    console.log(help());
+    return name && name !== "--help" ? 2 : 0;
+  }
+  const { values } = parseArgs({ args: rest, options: command.options, strict: true });
+  const missing = command.required.filter((option) => values[option] === undefined);
+  if (missing.length > 0) throw new UsageError(`missing --${missing.join(", --")}\n  ${command.usage}`);
+  const runtime = await prepareRuntime({ ...loadConfig(), DEMO_SEED: false });
+  try {
+    console.log(JSON.stringify(await command.run(runtime, values)));
+  } finally {
+    await runtime.database.db.destroy();
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof AppError) console.error(error.localized("en"));
+    else if (error instanceof UsageError || error instanceof ConfigError) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  },
+);
