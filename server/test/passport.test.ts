@@ -1,5 +1,7 @@
 import { Code, menuRoutes, ReportScope, Role } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../src/modules/accounts/service.ts";
+import { hashToken } from "../src/modules/passport/tokens.ts";
 import {
   type Answer,
   CAPTCHA_ANSWER,
@@ -9,7 +11,16 @@ import {
   startTestApp,
   type TestApp,
 } from "./support/app.ts";
-import { loginForm, newCaptchaId, postLogin, signIn, tokenFor } from "./support/sign-in.ts";
+import {
+  encryptForLogin,
+  loginForm,
+  md5,
+  newCaptchaId,
+  postLogin,
+  publicKey,
+  signIn,
+  tokenFor,
+} from "./support/sign-in.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,3 +79,257 @@ describe("sign-in", () => {
     expect(answer.data.user_info.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 });
+
+describe("sign-in refusals", () => {
+  const demo = () => ({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
+
+  it("answers a wrong password and an unknown email the same way (605)", async () => {
+    const wrong = await signIn(t.app, DEMO_EMAIL, "Wrong12345");
+    const unknown = await signIn(t.app, "nobody@demo.test", DEMO_PASSWORD);
+    expect(wrong.code).toBe(Code.BadCredentials);
+    expect({ code: unknown.code, msg: unknown.msg }).toEqual({ code: wrong.code, msg: wrong.msg });
+  });
+
+  it("refuses garbage ciphertext", async () => {
+    const answer = await call(t.app, {
+      method: "POST",
+      url: "/v1/passport/user/login",
+      payload: { data: "bm90IGEgY2lwaGVydGV4dA==" },
+    });
+    expect(answer).toMatchObject({ status: 200, code: Code.ParamError, data: { field: "data" } });
+  });
+
+  it("refuses a stale and a future timestamp", async () => {
+    for (const offset of [-301, 301]) {
+      const form = await loginForm(t.app, { ...demo(), timestamp: Math.floor(Date.now() / 1000) + offset });
+      const answer = await postLogin(t.app, form);
+      expect(answer).toMatchObject({ code: Code.ParamError, data: { field: "timestamp" } });
+    }
+  });
+
+  it("refuses a wrong sign", async () => {
+    const answer = await postLogin(t.app, await loginForm(t.app, demo(), "another-secret"));
+    expect(answer).toMatchObject({ code: Code.ParamError, data: { field: "sign" } });
+  });
+
+  it("refuses a tampered form whose sign no longer matches", async () => {
+    const form = await loginForm(t.app, demo());
+    const answer = await postLogin(t.app, { ...form, email: "other@demo.test" });
+    expect(answer).toMatchObject({ code: Code.ParamError, data: { field: "sign" } });
+  });
+
+  it("answers a captcha once, right or wrong", async () => {
+    const captchaId = await newCaptchaId(t.app);
+    const wrong = await postLogin(
+      t.app,
+      await loginForm(t.app, { ...demo(), captcha_id: captchaId, captcha_answer: "7" }),
+    );
+    expect(wrong).toMatchObject({ code: Code.ParamError, data: { field: "captcha_answer" } });
+    const reused = await postLogin(t.app, await loginForm(t.app, { ...demo(), captcha_id: captchaId }));
+    expect(reused).toMatchObject({ code: Code.ParamError, data: { field: "captcha_answer" } });
+    const right = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+    expect(right.code).toBe(Code.Ok);
+    const replayed = await postLogin(
+      t.app,
+      await loginForm(t.app, { ...demo(), captcha_id: captchaId, captcha_answer: CAPTCHA_ANSWER }),
+    );
+    expect(replayed.code).toBe(Code.ParamError);
+  });
+
+  it("refuses an expired captcha", async () => {
+    const captchaId = await newCaptchaId(t.app);
+    await t.runtime.database.db
+      .updateTable("captcha")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", captchaId)
+      .execute();
+    const answer = await postLogin(t.app, await loginForm(t.app, { ...demo(), captcha_id: captchaId }));
+    expect(answer).toMatchObject({ code: Code.ParamError, data: { field: "captcha_answer" } });
+  });
+
+  it("refuses wrong types and values inside the form, naming the field", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ plat_type: 2 }, "plat_type"],
+      [{ plat_type: "3" }, "plat_type"],
+      [{ caller: "someone-else" }, "caller"],
+      [{ email: "not-an-email" }, "email"],
+      [{ password: "plain-text-password" }, "password"],
+      [{ timestamp: "now" }, "timestamp"],
+    ];
+    for (const [change, field] of cases) {
+      const answer = await postLogin(t.app, { ...(await loginForm(t.app, demo())), ...change });
+      expect(answer, field).toMatchObject({ status: 200, code: Code.ParamError, data: { field } });
+    }
+    const notJson = await call(t.app, {
+      method: "POST",
+      url: "/v1/passport/user/login",
+      payload: { data: 12 },
+    });
+    expect(notJson).toMatchObject({ code: Code.ParamError, data: { field: "data" } });
+  });
+
+  it("refuses a malformed and an oversized body with a clear code, never 5xx", async () => {
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/v1/passport/user/login",
+      headers: { "content-type": "application/json" },
+      payload: '{"data":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: Code.ParamError });
+    const oversized = await t.app.inject({
+      method: "POST",
+      url: "/v1/passport/user/login",
+      headers: { "content-type": "application/json", lang: "en" },
+      payload: JSON.stringify({ data: "x".repeat(200_000) }),
+    });
+    expect(oversized.statusCode).toBe(413);
+    expect(oversized.json()).toEqual({
+      code: Code.ParamError,
+      msg: "The request body is too large",
+      data: null,
+    });
+  });
+
+  it("locks an account after repeated failures, even for the right password, with a growing delay", async () => {
+    const email = "locked@demo.test";
+    await createDemoUser(email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await signIn(t.app, email, "Wrong12345")).code).toBe(Code.BadCredentials);
+    }
+    const locked = await signIn(t.app, email, DEMO_PASSWORD);
+    expect(locked.code).toBe(Code.Forbidden);
+    expect(locked.msg).toMatch(/30 秒/);
+    await t.runtime.database.db
+      .updateTable("login_failure")
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await signIn(t.app, email, "Wrong12345")).code).toBe(Code.BadCredentials);
+    const longer = await signIn(t.app, email, DEMO_PASSWORD);
+    expect(longer.code).toBe(Code.Forbidden);
+    expect(longer.msg).toMatch(/60 秒/);
+  });
+
+  it("counts failures per client address across accounts", async () => {
+    const address = "203.0.113.9";
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const answer = await postLogin(
+        t.app,
+        await loginForm(t.app, { email: `guess${attempt}@demo.test`, password: "Wrong12345" }),
+        address,
+      );
+      expect(answer.code).toBe(Code.BadCredentials);
+    }
+    const fromThatAddress = await postLogin(t.app, await loginForm(t.app, demo()), address);
+    expect(fromThatAddress.code).toBe(Code.Forbidden);
+    const fromElsewhere = await postLogin(t.app, await loginForm(t.app, demo()), "203.0.113.10");
+    expect(fromElsewhere.code).toBe(Code.Ok);
+  });
+
+  it("refuses a frozen account with 601 and a clear message", async () => {
+    const email = "frozen@demo.test";
+    const userId = await createDemoUser(email);
+    await t.runtime.database.db.updateTable("app_user").set({ status: 4 }).where("id", "=", userId).execute();
+    const answer = await call(t.app, {
+      method: "POST",
+      url: "/v1/passport/user/login",
+      headers: { lang: "en" },
+      payload: { data: (await postLoginPayload({ email, password: DEMO_PASSWORD })).data },
+    });
+    expect(answer).toMatchObject({
+      code: Code.Forbidden,
+      msg: "This account is frozen, please contact the administrator",
+    });
+  });
+});
+
+describe("session", () => {
+  it("answers user info, menu and permissions for the token, and 20003 after logout", async () => {
+    const token = await tokenFor(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+    const info = await get<{ email: string }>("/api/v1/user/user_info", token);
+    expect(info.data.email).toBe(DEMO_EMAIL);
+    const principal = { roleIds: [Role.SuperAdmin], reportScope: ReportScope.All, isOperator: false };
+    const menu = await get<{ routes: string[] }>("/api/v1/user/menu", token);
+    expect(menu.data.routes).toEqual(menuRoutes(principal));
+    expect(menu.data.routes).toContain("accountManagement");
+    expect(menu.data.routes).not.toContain("reportManagement");
+    const permissions = await get<{ role_ids: number[]; actions: string[] }[]>("/v1/user", token);
+    expect(permissions.data[0]).toMatchObject({ role_ids: [Role.SuperAdmin] });
+    expect(permissions.data[0]?.actions).toContain("account.manage");
+
+    const logout = await call(t.app, { method: "POST", url: "/v1/passport/user/logout", headers: { token } });
+    expect(logout.code).toBe(Code.Ok);
+    expect((await get("/api/v1/user/user_info", token)).code).toBe(Code.TokenInvalid);
+  });
+
+  it("gives the operator's admin the report management route", async () => {
+    const token = await tokenFor(t.app, "operator@platform.test", DEMO_PASSWORD);
+    const menu = await get<{ routes: string[] }>("/api/v1/user/menu", token);
+    expect(menu.data.routes).toContain("reportManagement");
+  });
+
+  it("answers 20003 for a missing, unknown, expired or frozen user's token", async () => {
+    expect((await get("/api/v1/user/menu")).code).toBe(Code.TokenInvalid);
+    expect((await get("/api/v1/user/menu", "not-a-token")).code).toBe(Code.TokenInvalid);
+    const expiring = await tokenFor(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+    await t.runtime.database.db
+      .updateTable("session_token")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("token_hash", "=", hashToken(expiring))
+      .execute();
+    expect((await get("/api/v1/user/menu", expiring)).code).toBe(Code.TokenInvalid);
+
+    const email = "soon-frozen@demo.test";
+    const userId = await createDemoUser(email);
+    const token = await tokenFor(t.app, email, DEMO_PASSWORD);
+    expect((await get("/api/v1/user/menu", token)).code).toBe(Code.Ok);
+    await t.runtime.database.db.updateTable("app_user").set({ status: 4 }).where("id", "=", userId).execute();
+    expect((await get("/api/v1/user/menu", token)).code).toBe(Code.TokenInvalid);
+  });
+
+  it("stores only the token's SHA-256 and a 7-day expiry", async () => {
+    const token = await tokenFor(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+    const rows = await t.runtime.database.db.selectFrom("session_token").selectAll().execute();
+    expect(rows.some((row) => row.token_hash === token)).toBe(false);
+    const row = rows.find((r) => r.token_hash === hashToken(token));
+    const days = ((row?.expires_at.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it("stores passwords with argon2id", async () => {
+    const user = await t.runtime.database.db
+      .selectFrom("app_user")
+      .select("password_hash")
+      .where("email", "=", DEMO_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("answers messages in the request's language", async () => {
+    const en = await get("/api/v1/user/menu", undefined, { lang: "en" });
+    const zh = await get("/api/v1/user/menu", undefined, { lang: "zh" });
+    expect(en.msg).toBe("Session expired, please sign in again");
+    expect(zh.msg).toBe("登录已失效，请重新登录");
+  });
+});
+
+async function createDemoUser(email: string): Promise<number> {
+  const company = await t.runtime.database.db
+    .selectFrom("company")
+    .select("id")
+    .where("is_operator", "=", false)
+    .executeTakeFirstOrThrow();
+  return createUser(t.runtime.database.db, {
+    companyId: company.id,
+    userName: email,
+    email,
+    passwordMd5: md5(DEMO_PASSWORD),
+    roleIds: [Role.OperationsStaff],
+    actorId: null,
+  });
+}
+
+async function postLoginPayload(input: { email: string; password: string }): Promise<{ data: string }> {
+  return { data: encryptForLogin(await publicKey(t.app), await loginForm(t.app, input)) };
+}
