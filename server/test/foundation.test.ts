@@ -1,0 +1,144 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Code, DEFAULT_THEME } from "@pc/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { call, startTestApp, type TestApp } from "./support/app.ts";
+
+const webDist = mkdtempSync(path.join(tmpdir(), "pc-web-"));
+writeFileSync(
+  path.join(webDist, "index.html"),
+  '<html><head><meta name="pc-caller-secret" content="__CALLER_SECRET__"></head><body>console</body></html>',
+);
+writeFileSync(path.join(webDist, "robots.txt"), "User-agent: *");
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ WEB_DIST: webDist, CALLER_SECRET: "caller-secret-under-test" });
+});
+afterAll(() => t.close());
+
+describe("health and metrics", () => {
+  it("answers /healthz and /readyz with plain 200", async () => {
+    for (const url of ["/healthz", "/readyz"]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe("ok");
+    }
+  });
+
+  it("answers Prometheus text with request counts by route", async () => {
+    await t.app.inject({ url: "/healthz" });
+    const response = await t.app.inject({ url: "/metrics" });
+    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(response.body).toMatch(
+      /http_requests_total\{method="GET",route="\/healthz",status_code="200"\} \d+/,
+    );
+    expect(response.body).toContain("http_request_duration_seconds_bucket");
+  });
+});
+
+describe("OpenAPI", () => {
+  it("lists every API route with its schema at /docs", async () => {
+    const spec = (await t.app.inject({ url: "/docs/json" })).json<{ paths: Record<string, object> }>();
+    const apiRoutes = t.app
+      .printRoutes({ commonPrefix: false })
+      .split("\n")
+      .map((line) => line.replace(/^[\s│├└─]+/, "").split(" (")[0] ?? "")
+      .filter((url) => /^\/(v1|api|common|sdk|external_api)\//.test(url));
+    expect(apiRoutes.length).toBeGreaterThan(5);
+    for (const url of apiRoutes)
+      expect(Object.keys(spec.paths), url).toContain(url.replace(/:(\w+)/g, "{$1}"));
+    expect(JSON.stringify(spec.paths["/v1/passport/user/login"])).toContain("requestBody");
+    expect((await t.app.inject({ url: "/docs" })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe("security headers and limits", () => {
+  it("sends CSP with frame-ancestors, nosniff and a referrer policy", async () => {
+    const response = await t.app.inject({ url: "/common/host" });
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("answers unknown API paths with a 404 envelope", async () => {
+    const answer = await call(t.app, { url: "/v1/no/such/thing", headers: { lang: "en" } });
+    expect(answer).toMatchObject({ status: 404, code: Code.ParamError, msg: "No such endpoint" });
+  });
+});
+
+describe("web build", () => {
+  it("serves index.html with the caller secret for client routes (SPA fallback)", async () => {
+    for (const url of ["/", "/login?redirect=%2Fhome", "/appManagement/appManagementList", "/index.html"]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.body).toContain('content="caller-secret-under-test"');
+    }
+  });
+
+  it("serves static files as they are", async () => {
+    const response = await t.app.inject({ url: "/robots.txt" });
+    expect(response.body).toBe("User-agent: *");
+  });
+});
+
+describe("companies and hosts", () => {
+  it("answers the branding of a known host", async () => {
+    const answer = await call(t.app, { url: "/common/host?host=demo.localhost" });
+    expect(answer.data).toEqual({
+      host: "demo.localhost",
+      name: "Demo Publisher",
+      ssp_host: "",
+      icon: "",
+      logo: "",
+      theme: DEFAULT_THEME,
+    });
+  });
+
+  it("answers the default branding for an unknown host", async () => {
+    const answer = await call<{ theme: string; name: string }>(t.app, {
+      url: "/common/host?host=unknown.example",
+    });
+    expect(answer.code).toBe(Code.Ok);
+    expect(answer.data.theme).toBe(DEFAULT_THEME);
+    expect(answer.data.name).toBe("Publisher Platform");
+  });
+
+  it("seeds one operator company and a demo publisher with its super admin", async () => {
+    const companies = await t.runtime.database.db
+      .selectFrom("company")
+      .select(["name", "is_operator"])
+      .orderBy("id")
+      .execute();
+    expect(companies).toEqual([
+      { name: "Publisher Platform", is_operator: true },
+      { name: "Demo Publisher", is_operator: false },
+    ]);
+  });
+});
+
+describe("configuration", () => {
+  const production = {
+    NODE_ENV: "production",
+    CALLER_SECRET: "a-real-secret",
+    EXTERNAL_API_SECRET: "another-secret",
+  };
+
+  it("accepts production with real secrets", () => {
+    expect(loadConfig(production).NODE_ENV).toBe("production");
+  });
+
+  it("refuses production with the test captcha or the dev secrets", () => {
+    expect(() => loadConfig({ ...production, CAPTCHA_FIXED_ANSWER: "42" })).toThrow(/CAPTCHA_FIXED_ANSWER/);
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/CALLER_SECRET.*EXTERNAL_API_SECRET/);
+  });
+
+  it("refuses invalid values with the variable's name", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ AUTO_PUBLISH: "maybe" })).toThrow(/AUTO_PUBLISH/);
+  });
+});
