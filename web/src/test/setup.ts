@@ -24,6 +24,9 @@ if (!("ResizeObserver" in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
 
+// antd's Watermark draws on a canvas, which jsdom does not implement
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

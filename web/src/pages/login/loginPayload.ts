@@ -36,12 +36,12 @@ export async function signedLoginForm(input: LoginInput, secret: string, timesta
   return { ...form, sign: await sign(secret, form, timestamp) };
 }
 
-function pemBody(pem: string): ArrayBuffer {
+function pemBody(pem: string): Uint8Array<ArrayBuffer> {
   const base64 = pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, "").replace(/\s+/g, "");
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes.buffer;
+  return bytes;
 }
 
 function toBase64(buffer: ArrayBuffer): string {

@@ -1,0 +1,120 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import Cookies from "js-cookie";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setSessionInvalidHandler } from "../api/client.ts";
+import { dropSession } from "../session/actions.ts";
+import { getToken } from "../session/session.ts";
+import { loginRedirect } from "./guard.ts";
+import { Providers } from "./providers.tsx";
+import { queryClient } from "./queryClient.ts";
+import { routeObjects } from "./router.tsx";
+
+const USER = {
+  user_id: 1,
+  user_name: "Ada Staff",
+  name: "Ada",
+  email: "ada@demo.test",
+  company_id: 1,
+  account_id: 1,
+  status: 1,
+  create_time: "",
+  modify_time: "",
+  modify_user_id: null,
+  opt_permission: [],
+  role_id: [3],
+  report_scope: "all",
+  is_operator: false,
+};
+const COMPANY = { host: "localhost", ssp_host: "", icon: "", theme: "#1677ff", logo: "", name: "Demo Media" };
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ code: 200, msg: "Success", data }), {
+    headers: { "Content-Type": "application/json" },
+  });
+
+let menuAnswer: () => Response;
+const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  const url = String(input);
+  if (url.startsWith("/common/host")) return ok(COMPANY);
+  if (url.startsWith("/api/v1/user/menu")) return menuAnswer();
+  if (url.startsWith("/api/v1/user/user_info")) return ok(USER);
+  if (url.startsWith("/v1/passport/captcha"))
+    return ok({ captcha_id: "c1", b64s: "data:image/svg+xml;base64,PHN2Zy8+" });
+  if (url.startsWith("/v1/passport/public_key")) return ok({ public_key: "" });
+  return ok(null);
+});
+
+function mount(path: string) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  setSessionInvalidHandler(() => {
+    dropSession();
+    const { pathname, search } = router.state.location;
+    void router.navigate(loginRedirect(pathname, search), { replace: true });
+  });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  menuAnswer = () => ok({ routes: ["home", "appManagement", "adSpace", "reports", "sdkReports"] });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+  queryClient.clear();
+  Cookies.remove("token");
+});
+
+describe("navigation guard wiring", () => {
+  it("sends a visitor without a token to /login with the redirect query", async () => {
+    const router = mount("/adSpace/adSpaceList?name=Demo");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe(
+      "/adSpace/adSpaceList?name=Demo",
+    );
+    expect(await screen.findByLabelText("登录邮箱")).toBeTruthy();
+    expect(document.title).toBe("登录");
+  });
+
+  it("takes the token from t, removes t and f, and loads the menu once", async () => {
+    const router = mount("/home?t=from-url&f=1");
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(router.state.location.pathname).toBe("/home");
+    expect(getToken()).toBe("from-url");
+    await screen.findByText("Ada Staff");
+    expect(screen.getByRole("menuitem", { name: /广告位/ })).toBeTruthy();
+    expect(screen.queryByRole("menuitem", { name: /账号管理/ })).toBeNull();
+    expect(document.title).toBe("首页");
+    await router.navigate("/adSpace/adSpaceList");
+    await router.navigate("/home");
+    const menuCalls = fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/v1/user/menu"));
+    expect(menuCalls).toHaveLength(1);
+  });
+
+  it("warns, shows the 404 content, then goes home after 1 s on a path the user may not see", async () => {
+    Cookies.set("token", "tok");
+    const router = mount("/account/accountManagement");
+    expect(await screen.findByText("没有权限,请联系管理员添加权限")).toBeTruthy();
+    expect(await screen.findByText("OOPS!")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/account/accountManagement");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"), { timeout: 2500 });
+  });
+
+  it("drops the session and signs in again when the token is rejected", async () => {
+    Cookies.set("token", "stale");
+    menuAnswer = () =>
+      new Response(JSON.stringify({ code: 20003, msg: "expired", data: null }), {
+        headers: { "Content-Type": "application/json" },
+      });
+    const router = mount("/reports/sdkReports");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/reports/sdkReports");
+    expect(getToken()).toBeUndefined();
+  });
+});
