@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { allowedRoutes, can, menuRoutes, type Principal } from "../src/permissions.ts";
+
+const principal = (roleIds: number[], extra: Partial<Principal> = {}): Principal => ({
+  roleIds,
+  reportScope: "all",
+  isOperator: false,
+  ...extra,
+});
+
+describe("the permissions matrix", () => {
+  it("gives management routes to roles 1 and 2 only", () => {
+    expect(allowedRoutes(principal([1]))).toContain("accountManagement");
+    expect(allowedRoutes(principal([2]))).toContain("accountManagement");
+    expect(allowedRoutes(principal([3]))).not.toContain("accountManagement");
+  });
+
+  it("gives reports to any role, and only SDK reports to an SDK-only user", () => {
+    expect(allowedRoutes(principal([3]))).toEqual(["reports", "sdkReports", "affiliateReports"]);
+    expect(allowedRoutes(principal([3], { reportScope: "sdk_only" }))).toEqual(["reports", "sdkReports"]);
+  });
+
+  it("gives a user with no role nothing but the constant routes", () => {
+    expect(allowedRoutes(principal([]))).toEqual([]);
+    expect(menuRoutes(principal([]))).toEqual(["login", "home", "notFound", "appManagement", "adSpace"]);
+  });
+
+  it("lets only the operator's admins manage reports", () => {
+    expect(can(principal([2], { isOperator: true }), "report.manage")).toBe(true);
+    expect(can(principal([3], { isOperator: true }), "report.manage")).toBe(false);
+    expect(can(principal([2]), "report.manage")).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 4310;
+const root = path.resolve(import.meta.dirname, "..");
+
+/** The production build served by the real server on a fresh embedded database. */
+export default defineConfig({
+  testDir: "tests",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: path.join(root, "e2e", "test-results"),
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `${path.join(root, "node_modules", ".bin", "tsx")} ${path.join(root, "server", "src", "main.ts")}`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "pc-e2e-")),
+      CAPTCHA_FIXED_ANSWER: "42",
+    },
+  },
+});
