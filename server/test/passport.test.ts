@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/modules/accounts/service.ts";
 import { hashToken } from "../src/modules/passport/tokens.ts";
 import {
-  type Answer,
   CAPTCHA_ANSWER,
   call,
   DEMO_EMAIL,
