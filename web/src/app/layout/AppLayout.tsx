@@ -6,35 +6,54 @@
 import { WarningOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { App, Button, Layout, Spin, Watermark } from "antd";
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useNavigate, useRouteError } from "react-router";
 import { getToken } from "../../session/session.ts";
 import { companyQuery, menuQuery, userInfoQuery } from "../queryClient.ts";
 import type { GuardData } from "../router.tsx";
 import { HOME_PATH, LOGIN_PATH, NotFound, UNPADDED_PATHS } from "../routeTable.tsx";
-import { PageSlot } from "./PageSlot.tsx";
+import { PageLoading } from "./PageSlot.tsx";
 import { displayName, TopBar } from "./TopBar.tsx";
 
 /** How long the no-permission page stays before going home (spec §2). */
 export const FORBIDDEN_REDIRECT_MS = 1000;
 
-function useForbiddenRedirect(forbidden: boolean) {
+/** Warns once per visit of a path the user may not see (spec §4). */
+function useForbiddenWarning(forbidden: boolean) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const { key } = useLocation();
   const warned = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!forbidden) return;
-    if (warned.current !== key) {
-      warned.current = key;
-      void message.warning(t("guard.noPermission"));
-    }
+    if (!forbidden || warned.current === key) return;
+    warned.current = key;
+    void message.warning(t("guard.noPermission"));
+  }, [forbidden, key, message, t]);
+}
+
+/**
+ * A route without a name goes home after 1 s. Rendered beside the 404 content inside its Suspense
+ * boundary, so the second starts once that content is on screen, not while its chunk loads.
+ */
+function GoHomeLater() {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  useEffect(() => {
     const timer = setTimeout(() => navigate(HOME_PATH, { replace: true }), FORBIDDEN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [forbidden, key, message, navigate, t]);
+  }, [key, navigate]);
+  return null;
+}
+
+function ForbiddenContent() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <NotFound />
+      <GoHomeLater />
+    </Suspense>
+  );
 }
 
 export function AppLayout() {
@@ -48,7 +67,7 @@ export function AppLayout() {
   const { data: menuRoutes } = useQuery({ ...menuQuery(token), enabled: signedIn });
 
   const forbidden = route === null;
-  useForbiddenRedirect(forbidden);
+  useForbiddenWarning(forbidden);
 
   const titleKey = route?.title ?? "notFound";
   useEffect(() => {
@@ -60,7 +79,7 @@ export function AppLayout() {
     <Layout className="pc-layout">
       <TopBar company={company} signedIn={signedIn} user={user} menuRoutes={menuRoutes} />
       <Layout.Content className="pc-content" style={{ padding: padded ? "24px 32px" : 0 }}>
-        {forbidden ? <PageSlot page={NotFound} /> : <Outlet />}
+        {forbidden ? <ForbiddenContent /> : <Outlet />}
       </Layout.Content>
     </Layout>
   );

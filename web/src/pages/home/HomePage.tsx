@@ -71,10 +71,12 @@ export default function HomePage() {
           <Typography.Text className="pc-home-company">
             {companyName} · {t("app.name")}
           </Typography.Text>
-          <Typography.Title level={2} className="pc-home-title">
+          <Typography.Title level={2} className="pc-home-title" style={{ margin: "6px 0 8px" }}>
             {name ? t("home.welcome", { name }) : t("home.welcomeAnonymous")}
           </Typography.Title>
-          <Typography.Paragraph className="pc-home-intro">{t("home.intro")}</Typography.Paragraph>
+          <Typography.Paragraph className="pc-home-intro" style={{ marginBottom: 0 }}>
+            {t("home.intro")}
+          </Typography.Paragraph>
         </div>
       </section>
 
@@ -84,7 +86,7 @@ export default function HomePage() {
       <Row gutter={[16, 16]}>
         {LINKS.filter((link) => granted.has(link.access)).map((link) => (
           <Col key={link.to} xs={24} md={8}>
-            <Link to={link.to}>
+            <Link to={link.to} className="pc-home-link">
               <Card hoverable className="pc-home-card">
                 <span
                   className="pc-home-card-icon"
