@@ -67,3 +67,10 @@ export const TOKEN_LIFETIME_DAYS = 7;
 export const COMPANY_CACHE_SECONDS = 600;
 export const LOGIN_CLOCK_SKEW_SECONDS = 300;
 export const CAPTCHA_LIFETIME_SECONDS = 120;
+
+/** A profit centre is open (companies may join it) or closed (DESIGN §5, issue 6). */
+export const ProfitCenterStatus = { Open: 1, Closed: 2 } as const;
+export type ProfitCenterStatusValue = (typeof ProfitCenterStatus)[keyof typeof ProfitCenterStatus];
+
+/** Signed external calls are refused when their timestamp is further than this from the server's clock. */
+export const SIGNATURE_WINDOW_SECONDS = 300;

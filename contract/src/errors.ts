@@ -67,6 +67,47 @@ export const MESSAGES = {
     zh: "只能操作本公司的数据",
     en: "Only your own company's data can be used",
   },
+  // Signed external calls (DESIGN §5 Signing; issue 6).
+  paramMissing: { zh: "缺少参数：{field}", en: "Missing parameter: {field}" },
+  timestampMalformed: {
+    zh: "参数 timestamp 必须是以秒为单位的 Unix 时间戳",
+    en: "The timestamp parameter must be a Unix time in whole seconds",
+  },
+  signMalformed: {
+    zh: "参数 sign 必须是 64 位小写十六进制字符",
+    en: "The sign parameter must be 64 lower-case hexadecimal characters",
+  },
+  timestampExpired: {
+    zh: "请求时间戳 {timestamp} 已过期：早于服务器时间 {now} 超过 {window} 秒，请校准时间并重新签名",
+    en: "The timestamp {timestamp} is more than {window} seconds older than the server time {now}; check your clock and sign again",
+  },
+  timestampFuture: {
+    zh: "请求时间戳 {timestamp} 晚于服务器时间 {now} 超过 {window} 秒，请校准本机时间",
+    en: "The timestamp {timestamp} is more than {window} seconds ahead of the server time {now}; check your clock",
+  },
+  signReplayed: {
+    zh: "该签名已使用过，请用新的时间戳重新签名",
+    en: "This signature has already been used; sign the call again with a new timestamp",
+  },
+  bodyParamReserved: {
+    zh: "带请求体的调用中，查询参数 body 保留给请求体摘要",
+    en: "On a call with a body, the query parameter body is reserved for the body's digest",
+  },
+  profitCenterNotFound: { zh: "利润中心不存在：{id}", en: "No profit centre with id {id}" },
+  profitCenterExists: { zh: "利润中心已存在：{id}", en: "A profit centre with id {id} already exists" },
+  profitCenterClosed: {
+    zh: "利润中心 {id} 已关闭，不能加入公司",
+    en: "The profit centre {id} is closed and cannot take companies",
+  },
+  companyNotFound: { zh: "公司不存在：{id}", en: "No company with id {id}" },
+  noticeIdReused: {
+    zh: "通知编号 {notice_id} 已用于另一条内容不同的通知",
+    en: "The notice id {notice_id} was already used for a different notice",
+  },
+  operatorCompanyMissing: {
+    zh: "尚未创建运营方公司，无法记录审计日志",
+    en: "No operator company exists to record the audit log under",
+  },
 } as const satisfies Record<string, Messages>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -32,6 +32,8 @@ export const ACTIONS = [
   "report.online.read",
   "report.offline.read",
   "report.manage",
+  /** The company and profit-centre lists (operator selects); never the external API's secret. */
+  "company.read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -46,6 +48,7 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "report.online.read": hasRole,
   "report.offline.read": (p) => hasRole(p) && !isSdkOnly(p),
   "report.manage": (p) => p.isOperator && isManager(p),
+  "company.read": (p) => p.isOperator && isManager(p),
 };
 
 const ROUTE_RULES: Record<PermissionRoute, Action> = {

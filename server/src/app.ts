@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { externalRoutes } from "./modules/external/routes.ts";
 import type { LoginKey } from "./modules/passport/login-key.ts";
 import { passportRoutes } from "./modules/passport/routes.ts";
+import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
 import { auth } from "./plugins/auth.ts";
 import { envelope } from "./plugins/envelope.ts";
@@ -64,7 +66,9 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
   await app.register(async (api) => {
     await api.register(auth, { db: database.db });
     await api.register(passportRoutes, { db: database.db, config, loginKey });
-    await api.register(tenancyRoutes, { db: database.db });
+    await api.register(tenancyRoutes, { db: database.db, timeZone: config.REPORT_TZ });
+    await api.register(profitCenterRoutes, { db: database.db, timeZone: config.REPORT_TZ });
+    await api.register(externalRoutes, { db: database.db, config });
   });
   await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
 

@@ -84,6 +84,28 @@ export interface AuditLogTable {
   create_time: CreatedAt;
 }
 
+export interface ProfitCenterTable {
+  id: number;
+  name: string;
+  status: Generated<number>;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+}
+
+export interface ProfitCenterNoticeTable {
+  notice_id: string;
+  type: string;
+  payload: unknown;
+  /** Null only inside the transaction that applies the notice. */
+  result: unknown;
+  create_time: CreatedAt;
+}
+
+export interface ExternalApiSignTable {
+  sign: string;
+  expires_at: Date;
+}
+
 export interface Database {
   company: CompanyTable;
   company_host: CompanyHostTable;
@@ -94,4 +116,7 @@ export interface Database {
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
   audit_log: AuditLogTable;
+  profit_center: ProfitCenterTable;
+  profit_center_notice: ProfitCenterNoticeTable;
+  external_api_sign: ExternalApiSignTable;
 }

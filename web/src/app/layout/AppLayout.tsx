@@ -39,11 +39,10 @@ function useForbiddenWarning(forbidden: boolean) {
  */
 function GoHomeLater() {
   const navigate = useNavigate();
-  const { key } = useLocation();
   useEffect(() => {
     const timer = setTimeout(() => navigate(HOME_PATH, { replace: true }), FORBIDDEN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [key, navigate]);
+  }, [navigate]);
   return null;
 }
 
@@ -59,7 +58,7 @@ function ForbiddenContent() {
 export function AppLayout() {
   const { route } = useLoaderData() as GuardData;
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const token = getToken();
   const signedIn = Boolean(token);
   const { data: company } = useQuery(companyQuery);
@@ -79,7 +78,7 @@ export function AppLayout() {
     <Layout className="pc-layout">
       <TopBar company={company} signedIn={signedIn} user={user} menuRoutes={menuRoutes} />
       <Layout.Content className="pc-content" style={{ padding: padded ? "24px 32px" : 0 }}>
-        {forbidden ? <ForbiddenContent /> : <Outlet />}
+        {forbidden ? <ForbiddenContent key={key} /> : <Outlet />}
       </Layout.Content>
     </Layout>
   );
