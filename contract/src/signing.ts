@@ -46,3 +46,23 @@ export function sign(secret: string, params: SignableParams, timestamp: number |
 }
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** DESIGN §5 Signed POST bodies: the SHA-256 hex of the raw body bytes is signed as this one more parameter. */
+export const SIGNED_BODY_PARAM = "body";
+
+export async function sha256Hex(data: string | Uint8Array): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : new Uint8Array(data);
+  return toHex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/**
+ * The parameters a signed call signs: its query (sign and timestamp are left out by the rule) and, when it
+ * carries a body, the body's SHA-256 hex under the name `body`.
+ */
+export async function signedParams(
+  query: SignableParams,
+  body?: string | Uint8Array | null,
+): Promise<SignableParams> {
+  if (body === undefined || body === null) return query;
+  return { ...query, [SIGNED_BODY_PARAM]: await sha256Hex(body) };
+}

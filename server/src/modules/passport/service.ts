@@ -1,6 +1,5 @@
 /** Sign-in and sign-out (DESIGN §5 login payload, brute-force rules). */
 
-import { timingSafeEqual } from "node:crypto";
 import {
   AccountStatus,
   Code,
@@ -14,6 +13,7 @@ import {
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
+import { safeEqualText } from "../../lib/safe-equal.ts";
 import { findUserByEmail } from "../accounts/repo.ts";
 import { loadUserInfo } from "../accounts/service.ts";
 import { findCompany } from "../tenancy/repo.ts";
@@ -27,12 +27,6 @@ export interface LoginDeps {
   loginKey: LoginKey;
   callerSecret: string;
   timeZone: string;
-}
-
-export function safeEqualText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** Decrypts and validates the payload; every failure is a 604 naming what is wrong. */

@@ -1,4 +1,5 @@
 /** SQL of the tenancy module: companies and their hosts. */
+import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 const brandingColumns = ["company.id", "company.name", "ssp_host", "icon", "logo", "theme"] as const;
@@ -65,4 +66,64 @@ export async function insertCompany(db: Db, company: NewCompany) {
       .execute();
   }
   return row;
+}
+
+export interface CompanyFilter {
+  isPublisher?: boolean | undefined;
+  /** Companies having any of these cooperation types; empty = no filter. */
+  cooperationTypes: readonly number[];
+}
+
+function filteredCompanies(db: Db, filter: CompanyFilter) {
+  let query = db.selectFrom("company");
+  if (filter.isPublisher !== undefined) query = query.where("is_publisher", "=", filter.isPublisher);
+  if (filter.cooperationTypes.length > 0) {
+    query = query.where(
+      sql<boolean>`cooperation_types && array[${sql.join(filter.cooperationTypes)}]::integer[]`,
+    );
+  }
+  return query;
+}
+
+export async function listCompanies(db: Db, filter: CompanyFilter, page: { limit: number; offset: number }) {
+  const [rows, counted] = await Promise.all([
+    filteredCompanies(db, filter)
+      .select([
+        "id",
+        "name",
+        "account_id",
+        "is_publisher",
+        "is_operator",
+        "cooperation_types",
+        "profit_center_id",
+        "create_time",
+        "modify_time",
+      ])
+      .orderBy("id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filteredCompanies(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.count) };
+}
+
+/** The company's profit centre, locking the row until the transaction ends. */
+export function lockCompanyProfitCenter(db: Db, companyId: number) {
+  return db
+    .selectFrom("company")
+    .select(["id", "profit_center_id"])
+    .where("id", "=", companyId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setCompanyProfitCenter(db: Db, companyId: number, profitCenterId: number | null) {
+  await db
+    .updateTable("company")
+    .set({ profit_center_id: profitCenterId, modify_time: new Date() })
+    .where("id", "=", companyId)
+    .execute();
 }

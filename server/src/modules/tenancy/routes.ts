@@ -1,9 +1,12 @@
-import { companyInfo, envelopeOf, hostQuery, ok } from "@pc/contract";
+import { companyInfo, companyListQuery, companyRow, envelopeOf, hostQuery, ok, pageOf } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
-import { brandingForHost } from "./service.ts";
+import { brandingForHost, companyList } from "./service.ts";
 
-export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   app.get(
     "/common/host",
     {
@@ -17,5 +20,19 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) =>
       ok(await brandingForHost(db, request.query.host || request.hostname.split(":")[0] || "")),
+  );
+
+  app.get(
+    "/v1/company/list",
+    {
+      config: { action: "company.read" },
+      schema: {
+        tags: ["tenancy"],
+        description: "Companies, for the operators' selects (operator company, role 1 or 2).",
+        querystring: companyListQuery,
+        response: { 200: envelopeOf(pageOf(companyRow)) },
+      },
+    },
+    async (request) => ok(await companyList(db, request.query, timeZone)),
   );
 };

@@ -1,0 +1,130 @@
+/**
+ * The signed external API (spec §7 Signed external calls; DESIGN §5): no token, but every call carries
+ * `timestamp` and `sign` in its query, checked before the parameters are validated; a sign is accepted
+ * once. JSON bodies are parsed here from their raw bytes, whose SHA-256 hex is signed as `body`.
+ */
+import {
+  companyRow,
+  envelopeOf,
+  externalCompanyListQuery,
+  externalProfitCenterListQuery,
+  noticeAnswer,
+  nowSeconds,
+  ok,
+  pageOf,
+  profitCenterNotice,
+  profitCenterRow,
+  signedCallQuery,
+} from "@pc/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
+import { companyList } from "../tenancy/service.ts";
+import { signClaimer } from "./service.ts";
+import { type VerifiedCall, verifySignedCall } from "./signature.ts";
+
+export interface ExternalDeps {
+  db: Db;
+  config: Config;
+}
+
+const tags = ["external (signed)"];
+const signedRoute = { public: true } as const;
+const SIGNING =
+  "Signed: `timestamp` and `sign` in the query, sign = hex(HMAC-SHA256(EXTERNAL_API_SECRET, values + " +
+  "timestamp)) over the other parameters' values ordered by name; a JSON body counts as the parameter " +
+  "`body` = SHA-256 hex of its raw bytes. Refused outside ±300 s and when the sign was seen before.";
+
+/** A transport error the envelope answers as HTTP 400 "malformed body", like Fastify's own parser. */
+const bodyError = (code: "FST_ERR_CTP_EMPTY_JSON_BODY" | "FST_ERR_CTP_INVALID_JSON_BODY") =>
+  Object.assign(new Error("The request body is not valid JSON"), { code, statusCode: 400 });
+
+export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, { db, config }) => {
+  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+  const verified = new WeakMap<FastifyRequest, VerifiedCall>();
+  const claimSign = signClaimer(db);
+
+  // Only JSON, parsed from bytes kept for the signature: a body of another type could not be signed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    rawBodies.set(request, raw);
+    if (raw.length === 0) return done(bodyError("FST_ERR_CTP_EMPTY_JSON_BODY"));
+    try {
+      done(null, JSON.parse(raw.toString("utf8")));
+    } catch {
+      done(bodyError("FST_ERR_CTP_INVALID_JSON_BODY"));
+    }
+  });
+
+  // The signature first: a caller without the secret learns nothing about the parameters.
+  app.addHook("preValidation", async (request) => {
+    verified.set(
+      request,
+      await verifySignedCall({
+        query: request.query,
+        rawBody: rawBodies.get(request) ?? null,
+        secret: config.EXTERNAL_API_SECRET,
+        nowSeconds: nowSeconds(),
+      }),
+    );
+  });
+  // Then, once the parameters are valid, the sign is spent (refused if it was spent before).
+  app.addHook("preHandler", async (request) => {
+    const call = verified.get(request);
+    if (!call) throw new Error("signed call without a verified signature");
+    await claimSign(call, nowSeconds());
+  });
+
+  app.get(
+    "/external_api/company/list",
+    {
+      config: signedRoute,
+      schema: {
+        tags,
+        security: [],
+        description: `Companies, filtered by is_publisher and cooperation_types, paged. ${SIGNING}`,
+        querystring: externalCompanyListQuery,
+        response: { 200: envelopeOf(pageOf(companyRow)) },
+      },
+    },
+    async (request) => ok(await companyList(db, request.query, config.REPORT_TZ)),
+  );
+
+  app.get(
+    "/external_api/profit_center",
+    {
+      config: signedRoute,
+      schema: {
+        tags,
+        security: [],
+        description: `Profit centres, optionally by status (1 open, 2 closed), paged. ${SIGNING}`,
+        querystring: externalProfitCenterListQuery,
+        response: { 200: envelopeOf(pageOf(profitCenterRow)) },
+      },
+    },
+    async (request) => ok(await profitCenterList(db, request.query, config.REPORT_TZ)),
+  );
+
+  app.post(
+    "/external_api/profit_center/notice",
+    {
+      config: signedRoute,
+      schema: {
+        tags,
+        security: [],
+        description:
+          "Creates, updates or closes a profit centre, or moves a company to another one, in one " +
+          "transaction, answering what changed; the same notice_id again changes nothing and answers " +
+          `the stored result (repeated: true). ${SIGNING}`,
+        querystring: z.object(signedCallQuery),
+        body: profitCenterNotice,
+        response: { 200: envelopeOf(noticeAnswer) },
+      },
+    },
+    async (request) => ok(await applyNotice(db, request.body, config.REPORT_TZ)),
+  );
+};
