@@ -67,6 +67,68 @@ export const MESSAGES = {
     zh: "只能操作本公司的数据",
     en: "Only your own company's data can be used",
   },
+  // Applications, placements, floor prices and search inputs (spec §5, §8; issue 3). A contract schema
+  // names one of these keys as its issue message; the server and the web show it in the caller's language.
+  illegalCharacters: { zh: "请输入合法字符", en: "Please enter valid characters" },
+  integerRequired: { zh: "请输入整数", en: "Please enter an integer" },
+  appNameRequired: { zh: "请输入应用名称", en: "Please enter the application name" },
+  appNameTooLong: { zh: "应用名称最多 30 个字符", en: "The application name has at most 30 characters" },
+  appPkgRequired: { zh: "请输入包名", en: "Please enter the package name" },
+  appPkgTooLong: { zh: "包名最多 100 个字符", en: "The package name has at most 100 characters" },
+  appPkgInvalid: {
+    zh: "请输入合法的 Android 包名，如 com.example.app",
+    en: "Please enter a valid Android package name, e.g. com.example.app",
+  },
+  urlRequired: { zh: "请输入URL", en: "Please enter the URL" },
+  urlInvalid: { zh: "请输入以https或http开头的URL", en: "Please enter a URL starting with https or http" },
+  urlTooLong: { zh: "URL 最多 500 个字符", en: "The URL has at most 500 characters" },
+  appNameDuplicate: { zh: "应用名称重复", en: "Duplicate app name" },
+  appPkgDuplicate: { zh: "应用包名重复", en: "Duplicate app package name" },
+  appNotFound: { zh: "应用不存在", en: "The application does not exist" },
+  appHasPlacements: {
+    zh: "该应用下存在广告位，不能删除",
+    en: "Ad placement exists under this app and cannot be deleted",
+  },
+  appRequired: { zh: "请选择应用", en: "Please select an application" },
+  placementAppLocked: {
+    zh: "编辑广告位时不能更改所属应用",
+    en: "The application of an ad placement cannot be changed",
+  },
+  placementNameRequired: { zh: "请输入广告位名称", en: "Please enter the ad placement name" },
+  placementNameTooLong: {
+    zh: "广告位名称最多 30 个字符",
+    en: "The ad placement name has at most 30 characters",
+  },
+  placementNameDuplicate: { zh: "广告位名称重复", en: "Duplicate ad placement name" },
+  placementNotFound: { zh: "广告位不存在", en: "The ad placement does not exist" },
+  adStyleRequired: { zh: "请选择广告类型", en: "Please select the ad type" },
+  contentTypeRequired: { zh: "请选择内容类型", en: "Please select the content types" },
+  contentTypeNotAllowed: {
+    zh: "所选内容类型不适用于该广告类型",
+    en: "A selected content type is not allowed for this ad type",
+  },
+  autoRotationBannerOnly: {
+    zh: "只有横幅广告可以开启自动轮播",
+    en: "Only a Banner can rotate automatically",
+  },
+  bottomPriceDefaultRequired: { zh: "请输入默认底价", en: "The default price must be entered" },
+  bottomPriceCountriesRequired: { zh: "请选择国家", en: "Please select the countries" },
+  bottomPricePriceRequired: { zh: "请输入底价", en: "Please enter the price" },
+  bottomPriceCountryDuplicated: {
+    zh: "已选国家在不同的底价配置中重复",
+    en: "The already selected countries are duplicated across different floor-price configurations",
+  },
+  bottomPriceCountryUnknown: { zh: "国家不在国家列表中", en: "The country is not in the country list" },
+  bottomPriceInvalid: {
+    zh: "底价须为 0 到 1000000 之间、最多 4 位小数的数字",
+    en: "The price must be a number from 0 to 1000000 with at most 4 decimals",
+  },
+  bottomPriceMalformed: {
+    zh: "底价配置须为合法的 JSON 字符串",
+    en: "The floor-price setting must be a valid JSON string",
+  },
+  deleteConfirm: { zh: "此操作将永久删除，是否继续？", en: "This deletes permanently. Continue?" },
+  deleteCancelled: { zh: "已取消删除", en: "Delete cancelled" },
   // Signed external calls (DESIGN §5 Signing; issue 6).
   paramMissing: { zh: "缺少参数：{field}", en: "Missing parameter: {field}" },
   timestampMalformed: {
@@ -110,6 +172,13 @@ export const MESSAGES = {
   },
 } as const satisfies Record<string, Messages>;
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Whether a text (e.g. a schema issue's message) names a message of the catalogue. */
+export const isMessageKey = (text: string): text is MessageKey => Object.hasOwn(MESSAGES, text);
+
+/** A schema issue's message in a language: the catalogue's text when it names a key, else itself. */
+export const issueText = (message: string, lang: LangValue): string =>
+  isMessageKey(message) ? MESSAGES[message][lang] : message;
 
 /** Fills `{name}` placeholders of a message. */
 export function formatMessage(template: string, params: Record<string, string | number> = {}): string {

@@ -6,10 +6,16 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
+import { appRoutes } from "./modules/apps/routes.ts";
 import { externalRoutes } from "./modules/external/routes.ts";
+import { geoRoutes } from "./modules/geo/routes.ts";
 import type { LoginKey } from "./modules/passport/login-key.ts";
+import { passwordRoutes } from "./modules/passport/password-routes.ts";
 import { passportRoutes } from "./modules/passport/routes.ts";
+import { placementRoutes } from "./modules/placements/routes.ts";
 import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
+import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
 import { auth } from "./plugins/auth.ts";
 import { envelope } from "./plugins/envelope.ts";
@@ -47,6 +53,7 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        upgradeInsecureRequests: null,
       },
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -66,6 +73,12 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
   await app.register(async (api) => {
     await api.register(auth, { db: database.db });
     await api.register(passportRoutes, { db: database.db, config, loginKey });
+    await api.register(appRoutes, { db: database.db, timeZone: config.REPORT_TZ });
+    await api.register(placementRoutes, { db: database.db, timeZone: config.REPORT_TZ });
+    await api.register(geoRoutes);
+    await api.register(sdkRoutes, { db: database.db, timeZone: config.REPORT_TZ });
+    await api.register(passwordRoutes, { db: database.db, config });
+    await api.register(accountRoutes, { db: database.db, timeZone: config.REPORT_TZ });
     await api.register(tenancyRoutes, { db: database.db, timeZone: config.REPORT_TZ });
     await api.register(profitCenterRoutes, { db: database.db, timeZone: config.REPORT_TZ });
     await api.register(externalRoutes, { db: database.db, config });

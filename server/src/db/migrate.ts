@@ -1,11 +1,13 @@
 import { type Migration, Migrator } from "kysely/migration";
 import type { Db } from "./database.ts";
 import * as foundation from "./migrations/0001_foundation.ts";
+import * as appsPlacements from "./migrations/0002_apps_placements.ts";
 import * as profitCenters from "./migrations/0003_profit_centers.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001_foundation": foundation,
+  "0002_apps_placements": appsPlacements,
   "0003_profit_centers": profitCenters,
 };
 

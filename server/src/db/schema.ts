@@ -106,6 +106,56 @@ export interface ExternalApiSignTable {
   expires_at: Date;
 }
 
+/** Money columns (numeric) arrive as numbers (see database.ts) and may be written as numbers. */
+type Money = ColumnType<number, number | string, number | string>;
+
+export interface AppTable {
+  company_id: number;
+  id: Generated<number>;
+  name: string;
+  pkg: string;
+  url: string;
+  platform: Generated<number>;
+  is_online: Generated<number>;
+  app_key: string;
+  /** The SDK signing secret: never answered by the API (the operator CLI prints it). */
+  sdk_secret: string;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+  modify_user_id: number | null;
+}
+
+export interface AdPositionTable {
+  company_id: number;
+  id: Generated<number>;
+  app_id: number;
+  name: string;
+  ad_style: number;
+  content_type: number[];
+  auto_rotation: Generated<number>;
+  default_bottom_price: Money | null;
+  country_open_flag: Generated<number>;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+  modify_user_id: number | null;
+}
+
+export interface AdPositionFloorGroupTable {
+  company_id: number;
+  ad_position_id: number;
+  group_no: number;
+  price: Money;
+}
+
+export interface AdPositionFloorCountryTable {
+  company_id: number;
+  ad_position_id: number;
+  country: string;
+  group_no: number;
+  /** The order the countries of a group were saved in. */
+  position: number;
+}
+
 export interface Database {
   company: CompanyTable;
   company_host: CompanyHostTable;
@@ -116,6 +166,10 @@ export interface Database {
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
   audit_log: AuditLogTable;
+  app: AppTable;
+  ad_position: AdPositionTable;
+  ad_position_floor_group: AdPositionFloorGroupTable;
+  ad_position_floor_country: AdPositionFloorCountryTable;
   profit_center: ProfitCenterTable;
   profit_center_notice: ProfitCenterNoticeTable;
   external_api_sign: ExternalApiSignTable;

@@ -4,6 +4,7 @@ import { md5Hex } from "../lib/passwords.ts";
 import { countCompanies } from "../modules/tenancy/repo.ts";
 import { createCompany } from "../modules/tenancy/service.ts";
 import type { Db } from "./database.ts";
+import { seedDemoApps } from "./seed-apps.ts";
 
 export const OPERATOR_ADMIN_EMAIL = "operator@platform.test";
 
@@ -25,11 +26,12 @@ export async function seedDemo(db: Db, config: Config): Promise<SeedResult> {
     isOperator: true,
     admin: { email: OPERATOR_ADMIN_EMAIL, userName: "Platform Operator", passwordMd5 },
   });
-  await createCompany(db, {
+  const demo = await createCompany(db, {
     name: "Demo Publisher",
     hosts: ["demo.localhost"],
     isOperator: false,
     admin: { email: config.CONSOLE_ADMIN_EMAIL, userName: "Demo Admin", passwordMd5 },
   });
+  await seedDemoApps(db, { companyId: demo.company_id, userId: demo.user_id }, config.REPORT_TZ);
   return { seeded: true };
 }

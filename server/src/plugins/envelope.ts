@@ -3,7 +3,7 @@
  * validation errors are 604 naming the field, transport faults keep their HTTP status, and a server
  * fault answers 602 without leaking anything.
  */
-import { Code, type MessageKey } from "@pc/contract";
+import { Code, isMessageKey, type MessageKey } from "@pc/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -54,6 +54,8 @@ async function envelopePlugin(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const field = validationField(error);
       const detail = error.validation[0]?.message ?? "";
+      // A contract schema names its own message (e.g. "urlInvalid"): answer it in the caller's language.
+      if (isMessageKey(detail)) return sendError(reply, new AppError(Code.ParamError, detail, {}, field), lang);
       return sendError(reply, new AppError(Code.ParamError, "invalidField", { field, detail }, field), lang);
     }
     const transportKey = error.code ? TRANSPORT_ERRORS[error.code] : undefined;

@@ -1,0 +1,189 @@
+/** SQL of the apps module: applications of a company. Every statement is scoped by company_id. */
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { containsPattern } from "../../lib/paging.ts";
+
+export interface AppFilters {
+  name?: string | undefined;
+  pkg?: string | undefined;
+}
+
+const appColumns = [
+  "app.id",
+  "app.name",
+  "app.pkg",
+  "app.url",
+  "app.platform",
+  "app.is_online",
+  "app.app_key",
+  "app.create_time",
+  "app.modify_time",
+  "app.modify_user_id",
+] as const;
+
+function filtered(db: Db, companyId: number, filters: AppFilters) {
+  let query = db.selectFrom("app").where("app.company_id", "=", companyId);
+  if (filters.name) query = query.where("app.name", "ilike", containsPattern(filters.name));
+  if (filters.pkg) query = query.where("app.pkg", "ilike", containsPattern(filters.pkg));
+  return query;
+}
+
+/** Placements per app of one company, as one derived table (no query per row). */
+const placementCounts = (db: Db, companyId: number) =>
+  db
+    .selectFrom("ad_position")
+    .select(["ad_position.app_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("ad_position.company_id", "=", companyId)
+    .groupBy("ad_position.app_id")
+    .as("counts");
+
+const adposCount = (
+  eb: ExpressionBuilder<Database & { counts: { app_id: number; count: number } }, "counts">,
+) => eb.fn.coalesce("counts.count", sql<number>`0`).as("adpos_count");
+
+export function listApps(db: Db, companyId: number, filters: AppFilters, limit: number, offset: number) {
+  return filtered(db, companyId, filters)
+    .leftJoin(placementCounts(db, companyId), "counts.app_id", "app.id")
+    .select([...appColumns, adposCount])
+    .orderBy("app.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countApps(db: Db, companyId: number, filters: AppFilters): Promise<number> {
+  const { count } = await filtered(db, companyId, filters)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export function findApp(db: Db, companyId: number, id: number) {
+  return db
+    .selectFrom("app")
+    .leftJoin(placementCounts(db, companyId), "counts.app_id", "app.id")
+    .select([...appColumns, adposCount])
+    .where("app.company_id", "=", companyId)
+    .where("app.id", "=", id)
+    .executeTakeFirst();
+}
+export type AppRecord = NonNullable<Awaited<ReturnType<typeof findApp>>>;
+
+/** Locks the app row for the rest of the transaction (edit and delete read it before changing it). */
+export function lockApp(db: Db, companyId: number, id: number) {
+  return db
+    .selectFrom("app")
+    .select("app.id")
+    .where("app.company_id", "=", companyId)
+    .where("app.id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Whether another app of the company (not `exceptId`) has this name, ignoring case. */
+export async function appNameTaken(db: Db, companyId: number, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom("app")
+    .select("app.id")
+    .where("app.company_id", "=", companyId)
+    .where((eb) => eb(eb.fn("lower", ["app.name"]), "=", name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where("app.id", "<>", exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Whether another app of the company (not `exceptId`) has this package, ignoring case. */
+export async function appPkgTaken(db: Db, companyId: number, pkg: string, exceptId?: number) {
+  let query = db
+    .selectFrom("app")
+    .select("app.id")
+    .where("app.company_id", "=", companyId)
+    .where((eb) => eb(eb.fn("lower", ["app.pkg"]), "=", pkg.toLowerCase()));
+  if (exceptId !== undefined) query = query.where("app.id", "<>", exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function placementCountOf(db: Db, companyId: number, appId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom("ad_position")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("ad_position.company_id", "=", companyId)
+    .where("ad_position.app_id", "=", appId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export interface NewApp {
+  companyId: number;
+  name: string;
+  pkg: string;
+  url: string;
+  platform: number;
+  isOnline: number;
+  appKey: string;
+  sdkSecret: string;
+  modifyUserId: number | null;
+}
+
+export async function insertApp(db: Db, app: NewApp): Promise<number> {
+  const { id } = await db
+    .insertInto("app")
+    .values({
+      company_id: app.companyId,
+      name: app.name,
+      pkg: app.pkg,
+      url: app.url,
+      platform: app.platform,
+      is_online: app.isOnline,
+      app_key: app.appKey,
+      sdk_secret: app.sdkSecret,
+      modify_user_id: app.modifyUserId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface AppChanges {
+  name: string;
+  pkg: string;
+  url: string;
+  platform: number;
+  isOnline: number;
+  modifyUserId: number | null;
+}
+
+export async function updateApp(db: Db, companyId: number, id: number, changes: AppChanges): Promise<void> {
+  await db
+    .updateTable("app")
+    .set({
+      name: changes.name,
+      pkg: changes.pkg,
+      url: changes.url,
+      platform: changes.platform,
+      is_online: changes.isOnline,
+      modify_user_id: changes.modifyUserId,
+      modify_time: sql<Date>`now()`,
+    })
+    .where("company_id", "=", companyId)
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deleteApp(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom("app").where("company_id", "=", companyId).where("id", "=", id).execute();
+}
+
+/**
+ * The app an SDK names by its key. Keys are 128 random bits, unique within a company by the database
+ * and across companies by chance; more than one match is treated as none.
+ */
+export async function findAppByKey(db: Db, appKey: string) {
+  const rows = await db
+    .selectFrom("app")
+    .select(["app.company_id", "app.id", "app.pkg", "app.app_key", "app.sdk_secret"])
+    .where("app.app_key", "=", appKey)
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
