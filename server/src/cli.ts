@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
 import { md5Hex } from "./lib/passwords.ts";
 import { createUser } from "./modules/accounts/service.ts";
+import { appSecret } from "./modules/apps/service.ts";
 import { findCompany } from "./modules/tenancy/repo.ts";
 import { createCompany } from "./modules/tenancy/service.ts";
 
@@ -74,6 +75,16 @@ const COMMANDS: Record<string, Command> = {
         actorId: null,
       });
       return { company_id: companyId, user_id: userId };
+    },
+  },
+  "app-secret": {
+    usage: "app-secret --app-key K",
+    options: { "app-key": { type: "string" } },
+    required: ["app-key"],
+    async run({ database }, values) {
+      const found = await appSecret(database.db, text(values["app-key"]));
+      if (!found) throw new UsageError(`no app with key ${text(values["app-key"])}`);
+      return found;
     },
   },
 };
