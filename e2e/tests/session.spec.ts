@@ -1,0 +1,131 @@
+import { expect, test } from "@playwright/test";
+import { CAPTCHA, chooseLanguage, DEMO, fillLogin, hasWatermark, signIn, TEXT } from "./support.ts";
+
+test.describe("sign-in", () => {
+  test("signs in in Chinese through the cookie notice and lands on the branded home page", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await expect(page.getByText("登录邮箱")).toBeVisible();
+    await fillLogin(page, DEMO.email, DEMO.password);
+
+    const notice = page.getByRole("dialog");
+    await expect(notice).toBeVisible();
+    await expect(notice.locator(".ant-modal-close")).toHaveCount(0);
+    await expect(notice.getByRole("button")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await page.mouse.click(5, 5);
+    await expect(notice).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+
+    await notice.getByRole("button", { name: TEXT.zh.accept }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText(`欢迎回来，${DEMO.name}`)).toBeVisible();
+    await expect(page.getByTestId("logout")).toBeVisible();
+    expect(await hasWatermark(page)).toBe(true);
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === "token");
+    expect(token?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 6.9 * 86400);
+  });
+
+  test("signs in in English with English labels and messages", async ({ page }) => {
+    await page.goto("/login");
+    await chooseLanguage(page, "en");
+    await expect(page.getByText("Login email")).toBeVisible();
+    await page.locator("form button[type=submit]").click();
+    await expect(page.getByText("Please input login email").last()).toBeVisible();
+    await expect(page.getByText("Verification code cannot be blank")).toBeVisible();
+    await page.locator("#email").fill("not-an-email");
+    await expect(page.getByText("The mailbox format is incorrect")).toBeVisible();
+
+    await fillLogin(page, DEMO.email, DEMO.password);
+    await page.getByRole("dialog").getByRole("button", { name: TEXT.en.accept }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText(`Welcome back, ${DEMO.name}`)).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: /Application/ })).toBeVisible();
+  });
+
+  test("a wrong password shows the error and refreshes the captcha", async ({ page }) => {
+    await page.goto("/login");
+    const captchaImage = page.locator("img[src^='data:image/svg+xml']");
+    await expect(captchaImage).toBeVisible();
+    const before = await captchaImage.getAttribute("src");
+    await fillLogin(page, DEMO.email, "Wrong12345");
+    await expect(page.getByText(TEXT.zh.badCredentials)).toBeVisible();
+    await expect(captchaImage).not.toHaveAttribute("src", before ?? "");
+    await expect(page.locator("#captcha_answer")).toHaveValue("");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("the sign-in button is disabled for a second after a click", async ({ page }) => {
+    await page.goto("/login");
+    const submit = page.locator("form button[type=submit]");
+    await submit.click();
+    await expect(submit).toBeDisabled();
+    await expect(submit).toBeEnabled({ timeout: 3000 });
+  });
+
+  test("remember keeps the email, never the password", async ({ page }) => {
+    await page.goto("/login");
+    await page.locator("#remember").check();
+    await fillLogin(page, DEMO.email, DEMO.password, CAPTCHA);
+    await page.getByRole("dialog").getByRole("button", { name: TEXT.zh.accept }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByTestId("logout").click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.locator("#email")).toHaveValue(DEMO.email);
+    await expect(page.locator("#password")).toHaveValue("");
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(stored).not.toContain(DEMO.password);
+  });
+});
+
+test.describe("session and guard", () => {
+  test("without a token a page redirects to login and back after sign-in", async ({ page }) => {
+    await page.goto("/appManagement");
+    await expect(page).toHaveURL(/\/login\?redirect=%2FappManagement/);
+    await fillLogin(page, DEMO.email, DEMO.password);
+    await page.getByRole("dialog").getByRole("button", { name: TEXT.zh.accept }).click();
+    await expect(page).toHaveURL(/\/appManagement\/appManagementList$/);
+  });
+
+  test("logout clears the session and the old token no longer opens pages", async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByTestId("logout").click();
+    await expect(page).toHaveURL(/\/login/);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
+    expect(await page.evaluate(() => sessionStorage.getItem("user_info"))).toBeNull();
+    expect(await hasWatermark(page)).toBe(false);
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fhome/);
+  });
+
+  test("a signed-in user opening /login goes home", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("an unknown path warns about permission and goes home after a second", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/no/such/page");
+    await expect(page.getByText(TEXT.zh.noPermission)).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/, { timeout: 5000 });
+  });
+
+  test("the 404 page shows OOPS and leads back home", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/404");
+    await expect(page.getByText("OOPS")).toBeVisible();
+    await page.getByRole("link", { name: /返回首页|Back to home/ }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("the language is kept after a reload", async ({ page }) => {
+    await page.goto("/login");
+    await chooseLanguage(page, "en");
+    await page.reload();
+    await expect(page.getByText("Login email")).toBeVisible();
+    await expect(page.getByTestId("lang-switch")).toContainText("English");
+  });
+});

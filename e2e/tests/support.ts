@@ -1,0 +1,50 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO = { email: "admin@demo.test", password: "Demo12345", name: "Demo Admin" };
+/** The server under test runs with CAPTCHA_FIXED_ANSWER=42. */
+export const CAPTCHA = "42";
+
+export type Lang = "zh" | "en";
+
+export const TEXT = {
+  zh: {
+    accept: /接\s?受/,
+    noPermission: "没有权限,请联系管理员添加权限",
+    badCredentials: "用户名或密码错误",
+  },
+  en: {
+    accept: /Accept/,
+    noPermission: "No permission, please contact the administrator to add it",
+    badCredentials: "Wrong username or password",
+  },
+} as const;
+
+export async function chooseLanguage(page: Page, lang: Lang) {
+  await page.getByTestId("lang-switch").click();
+  await page.getByRole("menuitem", { name: lang === "en" ? "English" : "中文" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", lang === "en" ? "en" : /^zh/);
+}
+
+export async function fillLogin(page: Page, email: string, password: string, captcha = CAPTCHA) {
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill(password);
+  await page.locator("#captcha_answer").fill(captcha);
+  await page.locator("form button[type=submit]").click();
+}
+
+/** Signs in through the login page and accepts the cookie notice. */
+export async function signIn(page: Page, lang: Lang = "zh", path = "/login") {
+  await page.goto(path);
+  if (lang === "en") await chooseLanguage(page, "en");
+  await fillLogin(page, DEMO.email, DEMO.password);
+  await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
+}
+
+/** antd's Watermark paints the text into a repeated data-URL background over the page. */
+export function hasWatermark(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("div[style]")).some((element) =>
+      element.style.backgroundImage.startsWith('url("data:image'),
+    ),
+  );
+}
