@@ -129,6 +129,114 @@ export const MESSAGES = {
   },
   deleteConfirm: { zh: "此操作将永久删除，是否继续？", en: "This deletes permanently. Continue?" },
   deleteCancelled: { zh: "已取消删除", en: "Delete cancelled" },
+  // Staff accounts, password change, reset and registration (spec §5 Account form, §6; DESIGN §5; issue 4).
+  userNameRequired: { zh: "请输入用户名", en: "Please enter the user name" },
+  userNameTooLong: { zh: "用户名最多 30 个字符", en: "The user name has at most 30 characters" },
+  emailRequired: { zh: "请输入登录邮箱", en: "Please input login email" },
+  emailTooLong: { zh: "邮箱最多 100 个字符", en: "The email has at most 100 characters" },
+  emailInvalid: { zh: "邮箱格式不正确", en: "The mailbox format is incorrect" },
+  passwordRequired: { zh: "请输入密码", en: "Please enter the password" },
+  accountPasswordLength: {
+    zh: "密码长度须为 8 到 99 个字符",
+    en: "The password must have 8 to 99 characters",
+  },
+  loginPasswordLength: { zh: "密码长度须为 8 到 30 个字符", en: "The password must have 8 to 30 characters" },
+  passwordWeak: {
+    zh: "密码须包含大写字母、小写字母和数字",
+    en: "The password needs an upper-case letter, a lower-case letter and a digit",
+  },
+  passwordMismatch: { zh: "两次输入的密码不一致", en: "The two passwords do not match" },
+  passwordUnchanged: { zh: "新密码不能与旧密码相同", en: "The new password must differ from the old one" },
+  passwordDigestInvalid: {
+    zh: "密码须以 MD5 摘要（32 位小写十六进制）发送",
+    en: "The password must be sent as its MD5 digest (32 lower-case hex characters)",
+  },
+  oldPasswordWrong: { zh: "旧密码错误", en: "The old password is wrong" },
+  passwordChanged: {
+    zh: "密码已修改，其他设备上的登录已退出",
+    en: "Password changed; your other sessions were signed out",
+  },
+  roleRequired: { zh: "请选择账号权限", en: "Please select the account permission" },
+  roleNotAssignable: {
+    zh: "只能分配运营人员权限",
+    en: "Only the operations staff permission can be assigned",
+  },
+  managerRoleLocked: {
+    zh: "不能更改管理员或超级管理员的权限",
+    en: "The permission of an administrator or super admin cannot be changed",
+  },
+  managerProtected: {
+    zh: "不能冻结或删除管理员或超级管理员",
+    en: "An administrator or super admin cannot be frozen or deleted",
+  },
+  selfProtected: { zh: "不能冻结或删除自己的账号", en: "You cannot freeze or delete your own account" },
+  userNotFound: { zh: "用户不存在：{id}", en: "No such user: {id}" },
+  accountStatusInvalid: {
+    zh: "状态只能是 1（正常）或 4（冻结）",
+    en: "The status must be 1 (normal) or 4 (frozen)",
+  },
+  platTypeInvalid: { zh: "plat_type 必须为 3", en: "plat_type must be 3" },
+  idsRequired: { zh: "请选择要删除的账号", en: "Please choose the accounts to delete" },
+  idsTooMany: { zh: "一次最多删除 100 个账号", en: "At most 100 accounts can be deleted at once" },
+  accountPasswordWillChange: {
+    zh: "该用户的密码将被修改，其所有登录将被退出，是否继续？",
+    en: "The user's password will be changed and all their sessions signed out. Continue?",
+  },
+  accountFreezeConfirm: {
+    zh: "冻结后该用户将立即退出登录且无法登录，是否继续？",
+    en: "The user will be signed out at once and cannot sign in. Freeze?",
+  },
+  accountThawConfirm: {
+    zh: "解冻后该用户可以重新登录，是否继续？",
+    en: "The user will be able to sign in again. Thaw?",
+  },
+  accountDeleteConfirm: {
+    zh: "将永久删除所选账号并退出其登录，是否继续？",
+    en: "The selected accounts will be deleted permanently and signed out. Continue?",
+  },
+  captchaRequired: { zh: "验证码不能为空", en: "The verification code cannot be blank" },
+  emailCodePurposeInvalid: {
+    zh: "purpose 只能是 reset 或 register",
+    en: "purpose must be reset or register",
+  },
+  emailCodeRequired: { zh: "请输入邮箱验证码", en: "Please enter the email code" },
+  emailCodeInvalid: { zh: "邮箱验证码为 6 位数字", en: "The email code has 6 digits" },
+  emailCodeWrong: {
+    zh: "邮箱验证码错误或已过期",
+    en: "The email code is wrong or expired",
+  },
+  emailCodeAttemptsExceeded: {
+    zh: "验证码错误次数过多，请重新获取",
+    en: "Too many wrong tries; please ask for a new code",
+  },
+  emailCodeTooMany: {
+    zh: "该邮箱获取验证码过于频繁，请 {minutes} 分钟后再试",
+    en: "Too many codes were sent to this address; try again in {minutes} minutes",
+  },
+  emailCodeSentReset: {
+    zh: "如果该邮箱已注册，验证码已发送至该邮箱，{minutes} 分钟内有效",
+    en: "If an account uses this address, a code has been sent to it; it is valid for {minutes} minutes",
+  },
+  emailCodeSentRegister: {
+    zh: "验证码已发送至该邮箱，{minutes} 分钟内有效",
+    en: "A code has been sent to this address; it is valid for {minutes} minutes",
+  },
+  emailRegistered: {
+    zh: "该邮箱已注册，请直接登录或找回密码",
+    en: "This email is already registered; sign in or reset the password",
+  },
+  companyNameRequired: { zh: "请输入公司名称", en: "Please enter the company name" },
+  companyNameTooLong: { zh: "公司名称最多 100 个字符", en: "The company name has at most 100 characters" },
+  mailSendFailed: {
+    zh: "邮件发送失败，请稍后再试",
+    en: "The email could not be sent, please try again later",
+  },
+  mailResetSubject: { zh: "重置密码验证码", en: "Your password reset code" },
+  mailRegisterSubject: { zh: "注册验证码", en: "Your registration code" },
+  mailCodeText: {
+    zh: "您的验证码是 {code}，{minutes} 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。",
+    en: "Your verification code is {code}. It is valid for {minutes} minutes and can be used once. If you did not ask for it, ignore this email.",
+  },
   // Signed external calls (DESIGN §5 Signing; issue 6).
   paramMissing: { zh: "缺少参数：{field}", en: "Missing parameter: {field}" },
   timestampMalformed: {

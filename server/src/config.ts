@@ -25,6 +25,8 @@ const schema = z
     CONSOLE_ADMIN_EMAIL: z.email().default("admin@demo.test"),
     CONSOLE_ADMIN_PASSWORD: z.string().min(8).default("Demo12345"),
     SMTP_URL: z.string().optional(),
+    /** The sender of the emailed codes. */
+    MAIL_FROM: z.string().default("Publisher Console <no-reply@publisher-console.local>"),
     REPORT_TZ: z.string().default("UTC"),
     AUTO_PUBLISH: booleanText.default(false),
     EXPORT_MAX_ROWS: z.coerce.number().int().positive().default(1_000_000),

@@ -3,12 +3,14 @@ import type { Db } from "./database.ts";
 import * as foundation from "./migrations/0001_foundation.ts";
 import * as appsPlacements from "./migrations/0002_apps_placements.ts";
 import * as profitCenters from "./migrations/0003_profit_centers.ts";
+import * as accounts from "./migrations/0004_accounts.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001_foundation": foundation,
   "0002_apps_placements": appsPlacements,
   "0003_profit_centers": profitCenters,
+  "0004_accounts": accounts,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

@@ -156,6 +156,27 @@ export interface AdPositionFloorCountryTable {
   position: number;
 }
 
+/** An emailed 6-digit code (password reset, registration): only its hash is kept (issue 4). */
+export interface EmailCodeTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  create_time: CreatedAt;
+}
+
+/** Mail written here instead of sent when no SMTP_URL is configured. */
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  create_time: CreatedAt;
+}
+
 export interface Database {
   company: CompanyTable;
   company_host: CompanyHostTable;
@@ -170,6 +191,8 @@ export interface Database {
   ad_position: AdPositionTable;
   ad_position_floor_group: AdPositionFloorGroupTable;
   ad_position_floor_country: AdPositionFloorCountryTable;
+  email_code: EmailCodeTable;
+  outbox: OutboxTable;
   profit_center: ProfitCenterTable;
   profit_center_notice: ProfitCenterNoticeTable;
   external_api_sign: ExternalApiSignTable;

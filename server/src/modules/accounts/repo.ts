@@ -1,5 +1,7 @@
 /** SQL of the accounts module: users and their roles. */
+import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { containsPattern } from "../../lib/paging.ts";
 
 export type UserRow = Awaited<ReturnType<typeof findUserByEmail>>;
 
@@ -85,4 +87,132 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
       .execute();
   }
   return id;
+}
+
+export interface UserListFilter {
+  /** A contains match on user_name, case-insensitive. */
+  name?: string | undefined;
+}
+
+function filteredUsers(db: Db, companyId: number, filter: UserListFilter) {
+  let query = db.selectFrom("app_user").where("app_user.company_id", "=", companyId);
+  if (filter.name) query = query.where("app_user.user_name", "ilike", containsPattern(filter.name));
+  return query;
+}
+
+/** One page of a company's users, newest first, each with its role ids and its reviser's name (one query). */
+export async function listUsers(
+  db: Db,
+  companyId: number,
+  filter: UserListFilter,
+  page: { limit: number; offset: number },
+) {
+  const [rows, counted] = await Promise.all([
+    filteredUsers(db, companyId, filter)
+      .leftJoin("app_user as reviser", (join) =>
+        join
+          .onRef("reviser.company_id", "=", "app_user.company_id")
+          .onRef("reviser.id", "=", "app_user.modify_user_id"),
+      )
+      .select([
+        "app_user.id",
+        "app_user.user_name",
+        "app_user.email",
+        "app_user.status",
+        "app_user.report_scope",
+        "app_user.create_time",
+        "app_user.modify_time",
+        "app_user.modify_user_id",
+        "reviser.user_name as modify_user_name",
+        sql<number[]>`array(
+          select user_role.role_id from user_role
+          where user_role.company_id = app_user.company_id and user_role.user_id = app_user.id
+          order by user_role.role_id)`.as("role_ids"),
+      ])
+      .orderBy("app_user.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filteredUsers(db, companyId, filter)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.count) };
+}
+
+/** The users of a company among these ids, each with its role ids. */
+export function findUsersWithRoles(db: Db, companyId: number, userIds: readonly number[]) {
+  return db
+    .selectFrom("app_user")
+    .select([
+      ...userColumns,
+      sql<number[]>`array(
+        select user_role.role_id from user_role
+        where user_role.company_id = app_user.company_id and user_role.user_id = app_user.id
+        order by user_role.role_id)`.as("role_ids"),
+    ])
+    .where("app_user.company_id", "=", companyId)
+    .where("app_user.id", "in", userIds.length > 0 ? userIds : [0])
+    .orderBy("app_user.id")
+    .execute();
+}
+
+export interface UserChanges {
+  userName?: string;
+  email?: string;
+  passwordHash?: string;
+  status?: number;
+}
+
+/** Applies changes to a user, stamping who changed it and when. */
+export async function updateUser(
+  db: Db,
+  companyId: number,
+  userId: number,
+  changes: UserChanges,
+  modifyUserId: number | null,
+): Promise<void> {
+  await db
+    .updateTable("app_user")
+    .set({
+      ...(changes.userName !== undefined ? { user_name: changes.userName } : {}),
+      ...(changes.email !== undefined ? { email: changes.email } : {}),
+      ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      modify_user_id: modifyUserId,
+      modify_time: sql<Date>`now()`,
+    })
+    .where("company_id", "=", companyId)
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function replaceRoles(
+  db: Db,
+  companyId: number,
+  userId: number,
+  roleIds: readonly number[],
+): Promise<void> {
+  await db
+    .deleteFrom("user_role")
+    .where("company_id", "=", companyId)
+    .where("user_id", "=", userId)
+    .execute();
+  if (roleIds.length === 0) return;
+  await db
+    .insertInto("user_role")
+    .values(roleIds.map((roleId) => ({ company_id: companyId, user_id: userId, role_id: roleId })))
+    .execute();
+}
+
+/** Deletes users of a company; their roles and session tokens go with them (foreign keys cascade). */
+export async function deleteUsers(db: Db, companyId: number, userIds: readonly number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .deleteFrom("app_user")
+    .where("company_id", "=", companyId)
+    .where("id", "in", userIds)
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -1,19 +1,42 @@
-/** Account rules shared by sign-in, the operator CLI and (later) the accounts API. */
+/** Account rules shared by sign-in, the operator CLI and the accounts API. */
 import {
   AccountStatus,
+  type AccountStatusValue,
+  ASSIGNABLE_ROLE,
   Code,
+  isManagementAccount,
   type Principal,
   ReportScope,
   type ReportScopeValue,
   type UserInfo,
+  type UserListAnswer,
+  type userCreateBody,
+  type userDeleteQuery,
+  type userListQuery,
+  type userStatusBody,
+  type userUpdateBody,
 } from "@pc/contract";
+import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
+import { PgCode, violated } from "../../lib/db-errors.ts";
+import { pageWindow } from "../../lib/page-window.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { formatDateTime } from "../../lib/time.ts";
-import { findUser, findUserByEmail, insertUser, rolesOf } from "./repo.ts";
+import { revokeUserTokens } from "../passport/tokens.ts";
+import {
+  deleteUsers,
+  findUser,
+  findUserByEmail,
+  findUsersWithRoles,
+  insertUser,
+  listUsers,
+  replaceRoles,
+  rolesOf,
+  updateUser,
+} from "./repo.ts";
 
 export interface CreateUserInput {
   companyId: number;
@@ -90,4 +113,242 @@ export async function loadUserInfo(
     report_scope: principal.reportScope,
     is_operator: principal.isOperator,
   };
+}
+
+// ── The accounts API (spec §7 Accounts; DESIGN §5 Accounts) ─────────────────────────────────────────────
+
+/** Who is acting: the session's user, company and company account, and the token they call with. */
+export interface Actor {
+  userId: number;
+  companyId: number;
+  accountId: number;
+  tokenHash: string;
+}
+
+/** A body's or query's `account_id` must be the session's (DESIGN §4): otherwise 402. */
+function checkAccount(actor: Actor, accountId: number): void {
+  if (accountId !== actor.accountId)
+    throw new AppError(Code.NoPermission, "companyMismatch", {}, "account_id");
+}
+
+/** An email is free unless another user, of any company, has it (emails are unique platform-wide). */
+async function checkEmailFree(db: Db, email: string, exceptUserId?: number): Promise<void> {
+  const owner = await findUserByEmail(db, email);
+  if (owner && owner.id !== exceptUserId) throw new AppError(Code.ParamError, "emailTaken", {}, "email");
+}
+
+/** The database's unique email index caught a concurrent taker: answer it like the check above. */
+function emailRace(error: unknown): never {
+  if (violated(error, PgCode.UniqueViolation)) throw new AppError(Code.ParamError, "emailTaken", {}, "email");
+  throw error;
+}
+
+const statusOf = (status: number): AccountStatusValue =>
+  status === AccountStatus.Frozen ? AccountStatus.Frozen : AccountStatus.Normal;
+
+/** What the audit log keeps of a user: never the password hash. */
+const auditView = (user: {
+  user_name: string;
+  email: string;
+  status: number;
+  role_ids: readonly number[];
+}) => ({
+  user_name: user.user_name,
+  email: user.email,
+  status: user.status,
+  role_ids: [...user.role_ids],
+});
+
+async function targetOf(db: Db, companyId: number, userId: number) {
+  const [user] = await findUsersWithRoles(db, companyId, [userId]);
+  if (!user) throw new AppError(Code.ParamError, "userNotFound", { id: userId }, "user_id");
+  return user;
+}
+
+export async function listAccounts(
+  db: Db,
+  companyId: number,
+  query: UserListQueryValue,
+  timeZone: string,
+): Promise<UserListAnswer> {
+  const { rows, total } = await listUsers(
+    db,
+    companyId,
+    { name: query.name },
+    pageWindow(query.page_no, query.page_size),
+  );
+  return {
+    list: rows.map((row) => ({
+      user_id: row.id,
+      user_name: row.user_name,
+      email: row.email,
+      status: statusOf(row.status),
+      role_ids: row.role_ids,
+      report_scope: row.report_scope,
+      create_time: formatDateTime(row.create_time, timeZone),
+      modify_time: formatDateTime(row.modify_time, timeZone),
+      modify_user_id: row.modify_user_id,
+      modify_user_name: row.modify_user_name,
+    })),
+    total,
+  };
+}
+
+export type UserListQueryValue = z.output<typeof userListQuery>;
+export type UserCreateValue = z.output<typeof userCreateBody>;
+export type UserUpdateValue = z.output<typeof userUpdateBody>;
+export type UserStatusValue = z.output<typeof userStatusBody>;
+export type UserDeleteValue = z.output<typeof userDeleteQuery>;
+
+/** `POST /v1/user`: a staff account of the session's company (only role 3 can be given). */
+export async function createAccount(db: Db, actor: Actor, body: UserCreateValue): Promise<number> {
+  checkAccount(actor, body.account_id);
+  await checkEmailFree(db, body.email);
+  const passwordHash = await hashPassword(body.password);
+  return inTransaction(db, async (tx) => {
+    const userId = await insertUser(tx, {
+      companyId: actor.companyId,
+      userName: body.user_name,
+      email: body.email,
+      passwordHash,
+      roleIds: body.role_ids,
+      reportScope: ReportScope.All,
+      modifyUserId: actor.userId,
+    }).catch(emailRace);
+    if (body.status !== AccountStatus.Normal) {
+      await updateUser(tx, actor.companyId, userId, { status: body.status }, actor.userId);
+    }
+    await writeAudit(tx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      action: "create",
+      entity: "user",
+      entityId: userId,
+      after: auditView({ ...body, role_ids: body.role_ids }),
+    });
+    return userId;
+  });
+}
+
+/**
+ * `PUT /v1/user`: name, email, optionally a new password (which signs the user out everywhere but in the
+ * caller's own session) and roles: [3] for staff; an administrator's or super admin's roles never change.
+ */
+export async function updateAccount(db: Db, actor: Actor, body: UserUpdateValue): Promise<void> {
+  checkAccount(actor, body.account_id);
+  const target = await targetOf(db, actor.companyId, body.user_id);
+  const manager = isManagementAccount(target.role_ids);
+  const sameRoles = body.role_ids.join(",") === target.role_ids.join(",");
+  if (manager && !sameRoles) throw new AppError(Code.Forbidden, "managerRoleLocked", {}, "role_ids");
+  if (!manager && body.role_ids.some((id) => id !== ASSIGNABLE_ROLE)) {
+    throw new AppError(Code.ParamError, "roleNotAssignable", {}, "role_ids");
+  }
+  const { user_name: userName, email, password } = body.user_info;
+  await checkEmailFree(db, email, target.id);
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  await inTransaction(db, async (tx) => {
+    await updateUser(
+      tx,
+      actor.companyId,
+      target.id,
+      { userName, email, ...(passwordHash ? { passwordHash } : {}) },
+      actor.userId,
+    ).catch(emailRace);
+    if (!manager && !sameRoles) await replaceRoles(tx, actor.companyId, target.id, body.role_ids);
+    if (passwordHash) {
+      const keep = target.id === actor.userId ? actor.tokenHash : undefined;
+      await revokeUserTokens(tx, actor.companyId, target.id, keep);
+    }
+    await writeAudit(tx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      action: "update",
+      entity: "user",
+      entityId: target.id,
+      before: auditView(target),
+      after: {
+        ...auditView({
+          ...target,
+          user_name: userName,
+          email,
+          role_ids: manager ? target.role_ids : body.role_ids,
+        }),
+        password_changed: passwordHash !== undefined,
+      },
+    });
+  });
+}
+
+/** Nobody freezes or deletes themselves, an administrator or a super admin (spec §6, DESIGN §5). */
+function checkRemovable(
+  actor: Actor,
+  user: { id: number; role_ids: readonly number[] },
+  field: string,
+): void {
+  if (user.id === actor.userId) throw new AppError(Code.Forbidden, "selfProtected", {}, field);
+  if (isManagementAccount(user.role_ids)) throw new AppError(Code.Forbidden, "managerProtected", {}, field);
+}
+
+/** Freeze (4) signs the user out at once; thaw (1) lets them sign in again. */
+export async function setAccountStatus(db: Db, actor: Actor, body: UserStatusValue): Promise<void> {
+  checkAccount(actor, body.account_id);
+  const target = await targetOf(db, actor.companyId, body.user_id);
+  checkRemovable(actor, target, "user_id");
+  const status = body.user_info.status;
+  await inTransaction(db, async (tx) => {
+    await updateUser(tx, actor.companyId, target.id, { status }, actor.userId);
+    if (status === AccountStatus.Frozen) await revokeUserTokens(tx, actor.companyId, target.id);
+    await writeAudit(tx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      action: status === AccountStatus.Frozen ? "freeze" : "thaw",
+      entity: "user",
+      entityId: target.id,
+      before: { status: target.status },
+      after: { status },
+    });
+  });
+}
+
+/** Deletes several users, all or nothing; their sessions end with them. */
+export async function deleteAccounts(db: Db, actor: Actor, query: UserDeleteValue): Promise<number[]> {
+  checkAccount(actor, query.account_id);
+  const users = await findUsersWithRoles(db, actor.companyId, query.ids);
+  const found = new Set(users.map((user) => user.id));
+  const missing = query.ids.filter((id) => !found.has(id));
+  if (missing.length > 0)
+    throw new AppError(Code.ParamError, "userNotFound", { id: missing.join(", ") }, "ids");
+  for (const user of users) checkRemovable(actor, user, "ids");
+  return inTransaction(db, async (tx) => {
+    for (const user of users) await revokeUserTokens(tx, actor.companyId, user.id);
+    const deleted = await deleteUsers(tx, actor.companyId, query.ids);
+    for (const user of users) {
+      await writeAudit(tx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        action: "delete",
+        entity: "user",
+        entityId: user.id,
+        before: auditView(user),
+      });
+    }
+    return deleted.sort((a, b) => a - b);
+  });
+}
+
+/** Sets a user's password (change or reset) with an audit row; the caller revokes sessions. */
+export async function setUserPassword(
+  tx: Db,
+  user: { companyId: number; userId: number },
+  passwordHash: string,
+  action: "password_change" | "password_reset",
+): Promise<void> {
+  await updateUser(tx, user.companyId, user.userId, { passwordHash }, user.userId);
+  await writeAudit(tx, {
+    companyId: user.companyId,
+    userId: user.userId,
+    action,
+    entity: "user",
+    entityId: user.userId,
+  });
 }

@@ -1,0 +1,128 @@
+/**
+ * Emailed 6-digit codes (DESIGN §5 Password calls): only a hash is stored, each lives 10 minutes, is used
+ * once, allows a few wrong tries, and an address gets at most a few per hour. A new code replaces the
+ * address's earlier one of the same purpose.
+ */
+import { createHash, randomInt } from "node:crypto";
+import {
+  Code,
+  EMAIL_CODE_LIFETIME_SECONDS,
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_MAX_PER_HOUR,
+  type EmailCodePurposeValue,
+} from "@pc/contract";
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { safeEqualText } from "../../lib/safe-equal.ts";
+
+const HOUR_SECONDS = 3600;
+/** Rows older than this are of no use to any rule and are dropped. */
+const KEEP_SECONDS = 24 * HOUR_SECONDS;
+
+const hashCode = (email: string, purpose: string, code: string): string =>
+  createHash("sha256").update(`${email}\n${purpose}\n${code}`).digest("hex");
+
+const wrongCode = () => new AppError(Code.ParamError, "emailCodeWrong", {}, "code");
+
+/**
+ * Makes a new code for an address and answers it (the caller mails it). Refused with 601 once the address
+ * has had its codes for the hour. Serialized per address so that two calls at once cannot both pass the count.
+ */
+export async function issueEmailCode(db: Db, email: string, purpose: EmailCodePurposeValue): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await inTransaction(db, async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`email_code:${email}`}))`.execute(tx);
+    const recent = await tx
+      .selectFrom("email_code")
+      .select([
+        (eb) => eb.fn.countAll<number>().as("count"),
+        sql<number>`ceil(extract(epoch from (min(create_time) + make_interval(secs => ${HOUR_SECONDS}) - now())) / 60)`.as(
+          "minutes",
+        ),
+      ])
+      .where("email", "=", email)
+      .where("create_time", ">", sql<Date>`now() - make_interval(secs => ${HOUR_SECONDS})`)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= EMAIL_CODE_MAX_PER_HOUR) {
+      throw new AppError(
+        Code.Forbidden,
+        "emailCodeTooMany",
+        { minutes: Math.max(1, Number(recent.minutes)) },
+        "email",
+      );
+    }
+    await tx
+      .deleteFrom("email_code")
+      .where("create_time", "<", sql<Date>`now() - make_interval(secs => ${KEEP_SECONDS})`)
+      .execute();
+    await tx
+      .updateTable("email_code")
+      .set({ used_at: sql<Date>`now()` })
+      .where("email", "=", email)
+      .where("purpose", "=", purpose)
+      .where("used_at", "is", null)
+      .execute();
+    await tx
+      .insertInto("email_code")
+      .values({
+        email,
+        purpose,
+        code_hash: hashCode(email, purpose, code),
+        expires_at: sql<Date>`now() + make_interval(secs => ${EMAIL_CODE_LIFETIME_SECONDS})`,
+      })
+      .execute();
+  });
+  return code;
+}
+
+/**
+ * Checks a code against the address's live one and answers its id (spend it with `spendEmailCode` in the
+ * transaction that uses it). A wrong code counts a try, kept even though the call fails; the last allowed
+ * wrong try spends the code.
+ */
+export async function verifyEmailCode(
+  db: Db,
+  email: string,
+  purpose: EmailCodePurposeValue,
+  code: string,
+): Promise<number> {
+  const live = await db
+    .selectFrom("email_code")
+    .select(["id", "code_hash"])
+    .where("email", "=", email)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!live) throw wrongCode();
+  if (safeEqualText(live.code_hash, hashCode(email, purpose, code))) return live.id;
+  const counted = await db
+    .updateTable("email_code")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      used_at: sql<Date | null>`case when attempts + 1 >= ${EMAIL_CODE_MAX_ATTEMPTS} then now() end`,
+    }))
+    .where("id", "=", live.id)
+    .where("used_at", "is", null)
+    .returning("attempts")
+    .executeTakeFirst();
+  if (counted && counted.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
+    throw new AppError(Code.ParamError, "emailCodeAttemptsExceeded", {}, "code");
+  }
+  throw wrongCode();
+}
+
+/** Marks a verified code used; a code spent meanwhile by a concurrent call is refused like a wrong one. */
+export async function spendEmailCode(tx: Db, codeId: number): Promise<void> {
+  const spent = await tx
+    .updateTable("email_code")
+    .set({ used_at: sql<Date>`now()` })
+    .where("id", "=", codeId)
+    .where("used_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!spent) throw wrongCode();
+}

@@ -1,0 +1,180 @@
+/** Password change, emailed codes, password reset and registration (DESIGN §5 Password calls). */
+import {
+  Code,
+  EMAIL_CODE_LIFETIME_SECONDS,
+  type EmailCodeAnswer,
+  EmailCodePurpose,
+  type emailCodeBody,
+  formatMessage,
+  type LangValue,
+  MESSAGES,
+  type MessageKey,
+  type passwordChangeBody,
+  type RegisterAnswer,
+  type registerBody,
+  type resetPasswordBody,
+} from "@pc/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import { PgCode, violated } from "../../lib/db-errors.ts";
+import type { Mail, Mailer } from "../../lib/mailer.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { findUser, findUserByEmail } from "../accounts/repo.ts";
+import { setUserPassword } from "../accounts/service.ts";
+import { createCompany } from "../tenancy/service.ts";
+import { consumeCaptcha } from "./captcha.ts";
+import { issueEmailCode, spendEmailCode, verifyEmailCode } from "./email-code.ts";
+import { clearAccountFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
+import { revokeUserTokens } from "./tokens.ts";
+
+export interface PasswordDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+const CODE_MINUTES = EMAIL_CODE_LIFETIME_SECONDS / 60;
+
+/**
+ * `PUT /v1/passport/user/password`: the old password must be right (606; failures count towards the sign-in
+ * lockout of the account and address); the caller's other sessions are signed out, this one is kept.
+ */
+export async function changePassword(
+  db: Db,
+  session: { companyId: number; userId: number; tokenHash: string },
+  body: z.output<typeof passwordChangeBody>,
+  clientAddress: string,
+): Promise<void> {
+  const user = await findUser(db, session.companyId, session.userId);
+  if (!user) throw new AppError(Code.TokenInvalid);
+  const subject = { account: user.email, address: clientAddress };
+  const lockedSeconds = await lockedForSeconds(db, subject);
+  if (lockedSeconds > 0) throw new AppError(Code.Forbidden, "loginLocked", { seconds: lockedSeconds });
+  if (!(await verifyPassword(user.password_hash, body.old_password))) {
+    await recordFailure(db, subject);
+    throw new AppError(Code.WrongPassword, "oldPasswordWrong", {}, "old_password");
+  }
+  if (body.new_password === body.old_password) {
+    throw new AppError(Code.ParamError, "passwordUnchanged", {}, "new_password");
+  }
+  const passwordHash = await hashPassword(body.new_password);
+  await inTransaction(db, async (tx) => {
+    await setUserPassword(
+      tx,
+      { companyId: user.company_id, userId: user.id },
+      passwordHash,
+      "password_change",
+    );
+    await revokeUserTokens(tx, user.company_id, user.id, session.tokenHash);
+    await clearAccountFailures(tx, user.email);
+  });
+}
+
+function codeMail(
+  email: string,
+  purpose: z.output<typeof emailCodeBody>["purpose"],
+  code: string,
+  lang: LangValue,
+): Mail {
+  const subject: MessageKey = purpose === EmailCodePurpose.Reset ? "mailResetSubject" : "mailRegisterSubject";
+  return {
+    to: email,
+    subject: MESSAGES[subject][lang],
+    text: formatMessage(MESSAGES.mailCodeText[lang], { code, minutes: CODE_MINUTES }),
+  };
+}
+
+/**
+ * `POST /v1/passport/captcha/send_email`: after the captcha, emails a code. For a reset the answer is the same
+ * whether or not the address has an account (and, with SMTP, the mail leaves in the background so the time
+ * does not tell either); for a registration an address already in use is refused.
+ */
+export async function sendEmailCode(
+  { db, mailer, log }: PasswordDeps,
+  body: z.output<typeof emailCodeBody>,
+  lang: LangValue,
+): Promise<{ answer: EmailCodeAnswer; message: string }> {
+  if (!(await consumeCaptcha(db, body.captcha_id, body.captcha_answer))) {
+    throw new AppError(Code.ParamError, "captchaWrong", {}, "captcha_answer");
+  }
+  const user = await findUserByEmail(db, body.email);
+  const reset = body.purpose === EmailCodePurpose.Reset;
+  if (!reset && user) throw new AppError(Code.ParamError, "emailRegistered", {}, "email");
+  const code = await issueEmailCode(db, body.email, body.purpose);
+  const mail = codeMail(body.email, body.purpose, code, lang);
+  if (reset && mailer.viaSmtp) {
+    if (user) {
+      mailer
+        .send(mail)
+        .catch((error: unknown) => log.error({ err: error, to: body.email }, "reset mail failed"));
+    }
+  } else if (!reset || user) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      log.error({ err: error, to: body.email }, "code mail failed");
+      throw new AppError(Code.SystemError, "mailSendFailed");
+    }
+  }
+  const sent: MessageKey = reset ? "emailCodeSentReset" : "emailCodeSentRegister";
+  return {
+    answer: { expires_in: EMAIL_CODE_LIFETIME_SECONDS },
+    message: formatMessage(MESSAGES[sent][lang], { minutes: CODE_MINUTES }),
+  };
+}
+
+/** `POST /v1/passport/user/reset_password`: a right code sets the password and signs out every session. */
+export async function resetPassword(db: Db, body: z.output<typeof resetPasswordBody>): Promise<void> {
+  const codeId = await verifyEmailCode(db, body.email, EmailCodePurpose.Reset, body.code);
+  const user = await findUserByEmail(db, body.email);
+  if (!user) throw new AppError(Code.ParamError, "emailCodeWrong", {}, "code");
+  const passwordHash = await hashPassword(body.password);
+  await inTransaction(db, async (tx) => {
+    await spendEmailCode(tx, codeId);
+    await setUserPassword(
+      tx,
+      { companyId: user.company_id, userId: user.id },
+      passwordHash,
+      "password_reset",
+    );
+    await revokeUserTokens(tx, user.company_id, user.id);
+    await clearAccountFailures(tx, user.email);
+  });
+}
+
+/**
+ * `POST /v1/passport/user/register`: a right code creates a publisher company with the registrant as its
+ * super admin. An email already in use is refused.
+ */
+export async function register(db: Db, body: z.output<typeof registerBody>): Promise<RegisterAnswer> {
+  if (await findUserByEmail(db, body.email)) throw new AppError(Code.ParamError, "emailTaken", {}, "email");
+  const codeId = await verifyEmailCode(db, body.email, EmailCodePurpose.Register, body.code);
+  try {
+    return await inTransaction(db, async (tx) => {
+      await spendEmailCode(tx, codeId);
+      const created = await createCompany(tx, {
+        name: body.company_name,
+        hosts: [],
+        isOperator: false,
+        admin: { email: body.email, userName: body.user_name, passwordMd5: body.password },
+      });
+      await writeAudit(tx, {
+        companyId: created.company_id,
+        userId: created.user_id,
+        action: "register",
+        entity: "company",
+        entityId: created.company_id,
+        after: { company_name: body.company_name, user_name: body.user_name, email: body.email },
+      });
+      return created;
+    });
+  } catch (error) {
+    if (violated(error, PgCode.UniqueViolation))
+      throw new AppError(Code.ParamError, "emailTaken", {}, "email");
+    throw error;
+  }
+}

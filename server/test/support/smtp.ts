@@ -1,0 +1,105 @@
+/** A real SMTP server on the loopback for the tests, keeping every message it receives, decoded enough to read. */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  inbox: ReceivedMail[];
+  /** Waits for a mail to this address (the n-th, counting from 1) and answers it. */
+  mailTo(address: string, nth?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** Decodes bytes written as %XX into a UTF-8 string. */
+const percentToUtf8 = (text: string): string => {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] ?? "";
+    if (char === "%" && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(char));
+  }
+  return Buffer.from(bytes).toString("utf8");
+};
+
+const decodeQp = (text: string): string =>
+  percentToUtf8(
+    text
+      .replace(/=\r?\n/g, "")
+      .replace(/%/g, "%25")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`),
+  );
+
+/** RFC 2047 encoded words of a header (=?UTF-8?B?…?= and =?UTF-8?Q?…?=). */
+const decodeHeader = (value: string): string =>
+  value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : decodeQp(data.replace(/_/g, " ")),
+    );
+
+function parse(raw: string, to: string[]): ReceivedMail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const body = raw.slice(split).trim();
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
+  const encoding = header("Content-Transfer-Encoding").toLowerCase();
+  const text =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+      : encoding === "quoted-printable"
+        ? decodeQp(body)
+        : body;
+  return { to, subject: decodeHeader(header("Subject")), text };
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const inbox: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
+        inbox.push(parse(Buffer.concat(chunks).toString("utf8"), to));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    async mailTo(address, nth = 1, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mails = inbox.filter((mail) => mail.to.includes(address.toLowerCase()));
+        const mail = mails[nth - 1];
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${address} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The 6-digit code of a mail. */
+export function codeOf(mail: { text: string }): string {
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in mail: ${mail.text}`);
+  return code;
+}
