@@ -4,6 +4,7 @@ import { ReportScope, Role } from "@pc/contract";
 import { prepareRuntime, type Runtime } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
+import { listAudit } from "./lib/audit.ts";
 import { md5Hex } from "./lib/passwords.ts";
 import { createUser } from "./modules/accounts/service.ts";
 import { appSecret } from "./modules/apps/service.ts";
@@ -87,9 +88,31 @@ const COMMANDS: Record<string, Command> = {
       return found;
     },
   },
+  audit: {
+    usage:
+      "audit --company-id C [--limit N]   (the company's audit rows as JSON lines, newest first; N ≤ 10000, 100 by default)",
+    options: { "company-id": { type: "string" }, limit: { type: "string" } },
+    required: ["company-id"],
+    async run({ database }, values) {
+      const companyId = Number(values["company-id"]);
+      const limit = values.limit === undefined ? 100 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10000) {
+        throw new UsageError("--limit must be a whole number from 1 to 10000");
+      }
+      if (!Number.isInteger(companyId) || !(await findCompany(database.db, companyId))) {
+        throw new UsageError(`no company with id ${text(values["company-id"])}`);
+      }
+      return new JsonLines(await listAudit(database.db, companyId, limit));
+    },
+  },
 };
 
 class UsageError extends Error {}
+
+/** An answer printed as one JSON document per line. */
+class JsonLines {
+  constructor(readonly rows: readonly unknown[]) {}
+}
 
 function help(): string {
   return [
@@ -111,7 +134,9 @@ async function main(argv: string[]) {
   if (missing.length > 0) throw new UsageError(`missing --${missing.join(", --")}\n  ${command.usage}`);
   const runtime = await prepareRuntime({ ...loadConfig(), DEMO_SEED: false });
   try {
-    console.log(JSON.stringify(await command.run(runtime, values)));
+    const answer = await command.run(runtime, values);
+    if (answer instanceof JsonLines) for (const row of answer.rows) console.log(JSON.stringify(row));
+    else console.log(JSON.stringify(answer));
   } finally {
     await runtime.database.db.destroy();
   }

@@ -25,3 +25,25 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     })
     .execute();
 }
+
+/** A company's audit rows, newest first (the operator CLI's `audit` command). */
+export async function listAudit(db: Db, companyId: number, limit: number) {
+  const rows = await db
+    .selectFrom("audit_log")
+    .select([
+      "id",
+      "company_id",
+      "user_id",
+      "action",
+      "entity",
+      "entity_id",
+      "before",
+      "after",
+      "create_time",
+    ])
+    .where("company_id", "=", companyId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, create_time: row.create_time.toISOString() }));
+}

@@ -1,0 +1,97 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "./support/database.ts";
+import { testLoginKeyPem } from "./support/keys.ts";
+
+const run = promisify(execFile);
+const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
+const tsxPath = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
+
+let database: TestDatabase;
+let env: NodeJS.ProcessEnv;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  env = {
+    PATH: process.env.PATH,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "pc-audit-cli-")),
+    RSA_PRIVATE_KEY: testLoginKeyPem(),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+  };
+});
+afterAll(() => database.drop());
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout } = await run(tsxPath, [cliPath, ...args], { env });
+    return { exitCode: 0, stdout, stderr: "" };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { exitCode: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("audit --company-id", () => {
+  it("prints the company's audit rows as JSON lines, newest first, never a password hash", async () => {
+    const company = await cli(
+      "create-company",
+      "--name",
+      "Audited Co",
+      "--admin-email",
+      "boss@audited.test",
+      "--admin-password",
+      "Abcdefg1",
+    );
+    const { company_id: companyId } = JSON.parse(company.stdout) as { company_id: number };
+    await cli(
+      "create-user",
+      "--company-id",
+      String(companyId),
+      "--email",
+      "staff@audited.test",
+      "--password",
+      "Abcdefg1",
+      "--role",
+      "3",
+    );
+    const answer = await cli("audit", "--company-id", String(companyId));
+    expect(answer.exitCode).toBe(0);
+    const rows = jsonLines(answer.stdout);
+    expect(rows.map((row) => `${row.action} ${row.entity}`)).toEqual([
+      "create user",
+      "create user",
+      "create company",
+    ]);
+    expect(rows[0]).toMatchObject({
+      company_id: companyId,
+      entity: "user",
+      after: { email: "staff@audited.test", role_ids: [3] },
+      create_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(answer.stdout).not.toMatch(/argon2|password/);
+    const ids = rows.map((row) => Number(row.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const limited = await cli("audit", "--company-id", String(companyId), "--limit", "1");
+    expect(jsonLines(limited.stdout)).toEqual([rows[0]]);
+  }, 60_000);
+
+  it("refuses an unknown company, a bad limit and a missing option", async () => {
+    expect(await cli("audit", "--company-id", "999999")).toMatchObject({
+      exitCode: 1,
+      stderr: "no company with id 999999\n",
+    });
+    expect((await cli("audit", "--company-id", "1", "--limit", "0")).stderr).toContain("--limit");
+    expect((await cli("audit")).stderr).toContain("missing --company-id");
+    expect((await cli("--help")).stdout).toContain("audit --company-id C");
+  }, 60_000);
+});
