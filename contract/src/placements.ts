@@ -57,12 +57,15 @@ export const bottomPriceValue = z
   .refine((value) => hasAtMostDecimals(value, BOTTOM_PRICE_DECIMALS), "bottomPriceInvalid");
 
 /** One group of countries sharing a price (the form may hold an empty group: null price, no countries). */
-export const countryGroup = z.object({
-  countrys: z.array(z.string({ error: "bottomPriceCountryUnknown" }), {
-    error: "bottomPriceCountriesRequired",
-  }),
-  price: bottomPriceValue.nullable().optional(),
-});
+export const countryGroup = z.object(
+  {
+    countrys: z.array(z.string({ error: "bottomPriceCountryUnknown" }), {
+      error: "bottomPriceCountriesRequired",
+    }),
+    price: bottomPriceValue.nullable().optional(),
+  },
+  { error: "bottomPriceMalformed" },
+);
 
 const flag = z.union([z.literal(Flag.On), z.literal(Flag.Off)]);
 
@@ -72,11 +75,17 @@ const flag = z.union([z.literal(Flag.On), z.literal(Flag.Off)]);
  * group only. With the switch off no group is kept. Countries are de-duplicated within a group.
  */
 export const bottomPriceSetting = z
-  .object({
-    default_bottom_price: bottomPriceValue.nullable().optional(),
-    country_open_flag: flag.default(Flag.Off),
-    country_open_items: z.array(countryGroup).max(300).default([]),
-  })
+  .object(
+    {
+      default_bottom_price: bottomPriceValue.nullable().optional(),
+      country_open_flag: flag.default(Flag.Off),
+      country_open_items: z
+        .array(countryGroup, { error: "bottomPriceMalformed" })
+        .max(300, "bottomPriceMalformed")
+        .default([]),
+    },
+    { error: "bottomPriceMalformed" },
+  )
   .superRefine((setting, ctx) => {
     if (setting.country_open_flag !== Flag.On) return;
     if (setting.default_bottom_price === null || setting.default_bottom_price === undefined) {
@@ -184,7 +193,7 @@ export const adStyleValue = z
 export const contentTypeText = z
   .string({ error: "contentTypeRequired" })
   .trim()
-  .regex(/^\d+( *, *\d+)*$/, "contentTypeRequired")
+  .regex(/^\d+( *, *\d+)*$/, { message: "contentTypeRequired", abort: true })
   .transform(parseContentTypes)
   .refine((types) => types.every((type) => CONTENT_TYPES.includes(type)), "contentTypeNotAllowed");
 
@@ -202,7 +211,7 @@ type PlacementObject = z.output<typeof placementObject>;
 
 /** Content types must be a non-empty subset of those the ad style allows; auto rotation is for Banner only. */
 function checkPlacement(body: PlacementObject, ctx: z.RefinementCtx): void {
-  if (!isAdStyle(body.ad_style)) return;
+  if (!isAdStyle(body.ad_style) || !Array.isArray(body.content_type)) return;
   const allowed: readonly number[] = ALLOWED_CONTENT_TYPES[body.ad_style];
   if (!body.content_type.every((type) => allowed.includes(type))) {
     ctx.addIssue({ code: "custom", path: ["content_type"], message: "contentTypeNotAllowed" });
