@@ -1,13 +1,14 @@
 /** The operator CLI (DESIGN §10): `npm run cli -- <command> [options]`. */
 import { parseArgs } from "node:util";
-import { ReportScope, Role } from "@pc/contract";
+import { ReportScope, Role, SUCCESS_CODES } from "@pc/contract";
 import { prepareRuntime, type Runtime } from "./bootstrap.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
 import { listAudit } from "./lib/audit.ts";
 import { md5Hex } from "./lib/passwords.ts";
 import { createUser } from "./modules/accounts/service.ts";
 import { appSecret } from "./modules/apps/service.ts";
+import { sendExternalCall } from "./modules/external/client.ts";
 import { findCompany } from "./modules/tenancy/repo.ts";
 import { createCompany } from "./modules/tenancy/service.ts";
 
@@ -109,6 +110,76 @@ const COMMANDS: Record<string, Command> = {
 
 class UsageError extends Error {}
 
+/** A command that needs the configuration only, not the database; it prints its answer and picks the exit code. */
+interface StandaloneCommand {
+  usage: string;
+  options: Command["options"];
+  positionals: string[];
+  run(config: Config, values: OptionValues, positionals: string[]): Promise<number>;
+}
+
+const STANDALONE_COMMANDS: Record<string, StandaloneCommand> = {
+  external: {
+    usage:
+      "external GET|POST /external_api/... [--query k=v ...] [--body JSON] [--base-url http://127.0.0.1:8080] [--verbose]",
+    options: {
+      query: { type: "string", multiple: true },
+      body: { type: "string" },
+      "base-url": { type: "string" },
+      verbose: { type: "boolean" },
+    },
+    positionals: ["method", "path"],
+    async run(config, values, [method = "", path = ""]) {
+      if (!/^[A-Z]+$/i.test(method) || !path.startsWith("/")) {
+        throw new UsageError(`give the method and the path, e.g. external GET /external_api/profit_center`);
+      }
+      const query = (Array.isArray(values.query) ? values.query.map(String) : []).map((pair) => {
+        const at = pair.indexOf("=");
+        if (at <= 0) throw new UsageError(`--query takes name=value, not ${pair}`);
+        return [pair.slice(0, at), pair.slice(at + 1)] as const;
+      });
+      const body = typeof values.body === "string" ? values.body : undefined;
+      if (body !== undefined) {
+        try {
+          JSON.parse(body);
+        } catch {
+          throw new UsageError("--body must be JSON");
+        }
+      }
+      const baseUrl = text(values["base-url"]) || `http://127.0.0.1:${config.PORT}`;
+      const answer = await sendExternalCall(baseUrl, config.EXTERNAL_API_SECRET, {
+        method: method.toUpperCase(),
+        path,
+        query,
+        body,
+      });
+      if (values.verbose) {
+        console.error(`signed string: ${answer.signed.signedString}`);
+        console.error(
+          `${method.toUpperCase()} ${new URL(answer.signed.target, baseUrl)} -> HTTP ${answer.status}`,
+        );
+      }
+      console.log(answer.text);
+      return answer.status === 200 && SUCCESS_CODES.includes(envelopeCode(answer.text)) ? 0 : 1;
+    },
+  },
+};
+
+/** The code of an answer envelope, or NaN when the text is not one. */
+function envelopeCode(body: string): number {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === "object" &&
+      parsed !== null &&
+      "code" in parsed &&
+      typeof parsed.code === "number"
+      ? parsed.code
+      : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** An answer printed as one JSON document per line. */
 class JsonLines {
   constructor(readonly rows: readonly unknown[]) {}
@@ -118,12 +189,25 @@ function help(): string {
   return [
     "Usage: npm run cli -- <command> [options]",
     "",
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+    ...[...Object.values(COMMANDS), ...Object.values(STANDALONE_COMMANDS)].map((c) => `  ${c.usage}`),
   ].join("\n");
 }
 
 async function main(argv: string[]) {
   const [name, ...rest] = argv;
+  const standalone = name ? STANDALONE_COMMANDS[name] : undefined;
+  if (standalone) {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: standalone.options,
+      strict: true,
+      allowPositionals: true,
+    });
+    if (positionals.length !== standalone.positionals.length) {
+      throw new UsageError(`expected ${standalone.positionals.join(" ")}\n  ${standalone.usage}`);
+    }
+    return standalone.run(loadConfig(), values, positionals);
+  }
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
     console.log(help());

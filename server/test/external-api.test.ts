@@ -18,6 +18,7 @@ import { buildApp } from "../src/app.ts";
 import { prepareRuntime } from "../src/bootstrap.ts";
 import { DEV_EXTERNAL_API_SECRET } from "../src/config.ts";
 import { OPERATOR_ADMIN_EMAIL } from "../src/db/seed.ts";
+import { sendExternalCall } from "../src/modules/external/client.ts";
 import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type QueryParams, send, signedCall, signedPairs, signedUrl, urlOf } from "./support/external.ts";
 import { tokenFor } from "./support/sign-in.ts";
@@ -635,6 +636,43 @@ describe("internal lists for the console", () => {
   it("does not take the external signature as a session", async () => {
     const url = await signedUrl("/v1/company/list");
     expect((await send(t.app, "GET", url)).code).toBe(Code.TokenInvalid);
+  });
+});
+
+describe("the partner client (the CLI's external command)", () => {
+  it("signs and sends calls over HTTP, lists and bodies included", async () => {
+    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const list = await sendExternalCall(baseUrl, DEV_EXTERNAL_API_SECRET, {
+      method: "GET",
+      path: COMPANIES,
+      query: [
+        ["cooperation_types", "1"],
+        ["cooperation_types", "3"],
+        ["is_publisher", "1"],
+      ],
+    });
+    expect(list.status).toBe(200);
+    expect(JSON.parse(list.text)).toMatchObject({ code: Code.Ok, data: { total: 1 } });
+    expect(list.signed.signedString).toMatch(/^1,31[0-9a-f-]{36}\d{10}$/);
+
+    const body = JSON.stringify({
+      notice_id: "n-client",
+      type: NoticeType.CloseProfitCenter,
+      profit_center_id: 20,
+    });
+    const answer = await sendExternalCall(baseUrl, DEV_EXTERNAL_API_SECRET, {
+      method: "POST",
+      path: NOTICE,
+      query: [],
+      body,
+    });
+    expect(JSON.parse(answer.text)).toMatchObject({ code: Code.Ok, data: { changes: [{ id: 20 }] } });
+    const wrongKey = await sendExternalCall(baseUrl, "not-the-real-secret", {
+      method: "GET",
+      path: PROFIT_CENTERS,
+      query: [],
+    });
+    expect(JSON.parse(wrongKey.text)).toMatchObject({ code: Code.ParamError, data: { field: "sign" } });
   });
 });
 
