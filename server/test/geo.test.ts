@@ -1,0 +1,52 @@
+/** The country list (issue 3 item 4): GET /api/v1/geo/country is public and answers {Key, Value}. */
+import { Code, type CountryItem, ISO_COUNTRY_CODES } from "@pc/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, startTestApp, type TestApp } from "./support/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const countries = () => call<CountryItem[]>(t.app, { method: "GET", url: "/api/v1/geo/country" });
+
+describe("GET /api/v1/geo/country", () => {
+  it("answers every ISO 3166-1 alpha-2 code plus ALL, OTHER and UNK without a session", async () => {
+    const answer = await countries();
+    expect(answer.code).toBe(Code.Ok);
+    expect(answer.data).toHaveLength(249 + 3);
+    const keys = answer.data.map((c) => c.Key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(ISO_COUNTRY_CODES).toHaveLength(249);
+    for (const code of ISO_COUNTRY_CODES) expect(keys).toContain(code);
+    expect(keys).toEqual(expect.arrayContaining(["ALL", "OTHER", "UNK"]));
+  });
+
+  it("sorts by key with ALL first and OTHER last", async () => {
+    const keys = (await countries()).data.map((c) => c.Key);
+    expect(keys[0]).toBe("ALL");
+    expect(keys.at(-1)).toBe("OTHER");
+    const middle = keys.slice(1, -1);
+    expect(middle).toEqual([...middle].sort());
+  });
+
+  it("gives each Value as the Chinese then the English name", async () => {
+    const byKey = new Map((await countries()).data.map((c) => [c.Key, c.Value]));
+    expect(byKey.get("US")).toBe("美国 United States");
+    expect(byKey.get("CN")).toBe("中国 China");
+    expect(byKey.get("DE")).toBe("德国 Germany");
+    expect(byKey.get("ALL")).toBe("全部 All");
+    expect(byKey.get("OTHER")).toBe("其他 Other");
+    expect(byKey.get("UNK")).toBe("未知 Unknown");
+    for (const [key, value] of byKey) {
+      expect(value, key).toMatch(/^\S.* [A-Z].*$/);
+      expect(value, key).not.toContain(` ${key}`);
+    }
+  });
+
+  it("may be cached by the browser", async () => {
+    const answer = await countries();
+    expect(answer.headers["cache-control"]).toMatch(/max-age=\d+/);
+  });
+});
