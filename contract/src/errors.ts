@@ -278,6 +278,71 @@ export const MESSAGES = {
     zh: "尚未创建运营方公司，无法记录审计日志",
     en: "No operator company exists to record the audit log under",
   },
+  // Reports: queries, export, ingest and management (spec §2, §5 Report dates, §8; DESIGN §5; issue 5).
+  reportDateRequired: { zh: "请选择开始日期和结束日期", en: "The start and end dates are required" },
+  reportDateInvalid: { zh: "日期格式须为 yyyyMMdd", en: "The date must be a real day written yyyyMMdd" },
+  reportDateOrder: { zh: "开始日期不能晚于结束日期", en: "The start date cannot be after the end date" },
+  reportDateTooEarly: {
+    zh: "最多只能查询最近 90 天的数据",
+    en: "Reports reach at most 90 days back",
+  },
+  reportDateTooLate: { zh: "结束日期最晚为昨天", en: "The end date can be yesterday at the latest" },
+  reportDimensionInvalid: {
+    zh: "维度代码无效",
+    en: "Unknown dimension code",
+  },
+  reportMetricInvalid: { zh: "数据指标无效", en: "Unknown data column" },
+  reportCountryUnknown: { zh: "国家不在国家列表中", en: "The country is not in the country list" },
+  reportColumnsDimensionRequired: { zh: "请至少选择一个维度", en: "Please select at least one dimension" },
+  reportColumnsMetricRequired: { zh: "请至少选择一个数据指标", en: "Please select at least one data column" },
+  reportExportTooLarge: {
+    zh: "请添加更多查询条件后重试",
+    en: "Please add more query conditions and retry",
+  },
+  reportDownloadFailed: { zh: "下载失败", en: "Download Failed" },
+  reportCountInvalid: { zh: "须为非负整数", en: "must be a whole number, not negative" },
+  reportAmountInvalid: {
+    zh: "须为非负数，最多 6 位小数",
+    en: "must be a number, not negative, with at most 6 decimals",
+  },
+  reportHourInvalid: {
+    zh: "hour 须为整点的 UTC 时间，如 2024-05-01T13:00:00Z",
+    en: "hour must be a whole UTC hour, e.g. 2024-05-01T13:00:00Z",
+  },
+  reportHourFuture: { zh: "hour 不能晚于当前小时", en: "hour cannot be after the current hour" },
+  reportPlacementUnknown: {
+    zh: "广告位 {id} 不是该应用的广告位",
+    en: "Placement {id} is not a placement of this app",
+  },
+  affiliateDateFuture: { zh: "日期不能晚于今天", en: "The day cannot be after today" },
+  affiliateRowDuplicate: {
+    zh: "与第 {other} 行重复（日期、子渠道、offer、包名和国家相同）",
+    en: "Repeats row {other} (same day, sub-channel, offer, package and country)",
+  },
+  reportManageDateNotPast: {
+    zh: "只能操作今天之前的报表日期",
+    en: "Only days before today can be calculated, published or deleted",
+  },
+  reportNotCalculated: {
+    zh: "{date} 的报表尚未计算完成，不能发布",
+    en: "The report of {date} is not calculated yet and cannot be published",
+  },
+  reportCalculateConfirm: {
+    zh: "将计算该日报表，此操作不可撤销，是否继续？",
+    en: "The day's report will be calculated. This cannot be undone. Continue?",
+  },
+  reportRecalculateConfirm: {
+    zh: "将重新计算该日的 SDK 报表和联盟结算报表，并在重新发布前对发布者隐藏，此操作不可撤销，是否继续？",
+    en: "The day's SDK and affiliate reports will be recalculated and hidden from publishers until published again. This cannot be undone. Continue?",
+  },
+  reportPublishConfirm: {
+    zh: "发布后发布者将立即看到该日报表，此操作不可撤销，是否继续？",
+    en: "Publishers will see the day's report at once. This cannot be undone. Continue?",
+  },
+  reportDeleteConfirm: {
+    zh: "将删除该日报表（原始数据保留），此操作不可撤销，是否继续？",
+    en: "The day's report will be deleted (raw data is kept). This cannot be undone. Continue?",
+  },
 } as const satisfies Record<string, Messages>;
 export type MessageKey = keyof typeof MESSAGES;
 

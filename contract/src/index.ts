@@ -9,5 +9,6 @@ export * from "./inputs.ts";
 export * from "./passport.ts";
 export * from "./permissions.ts";
 export * from "./placements.ts";
+export * from "./reports.ts";
 export * from "./sdk.ts";
 export * from "./signing.ts";
