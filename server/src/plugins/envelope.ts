@@ -55,7 +55,8 @@ async function envelopePlugin(app: FastifyInstance) {
       const field = validationField(error);
       const detail = error.validation[0]?.message ?? "";
       // A contract schema names its own message (e.g. "urlInvalid"): answer it in the caller's language.
-      if (isMessageKey(detail)) return sendError(reply, new AppError(Code.ParamError, detail, {}, field), lang);
+      if (isMessageKey(detail))
+        return sendError(reply, new AppError(Code.ParamError, detail, {}, field), lang);
       return sendError(reply, new AppError(Code.ParamError, "invalidField", { field, detail }, field), lang);
     }
     const transportKey = error.code ? TRANSPORT_ERRORS[error.code] : undefined;

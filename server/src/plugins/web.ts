@@ -43,7 +43,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (!indexHtml || !["GET", "HEAD"].includes(request.method) || isApiPath(request.url)) return sendNotFound(request, reply);
+    if (!indexHtml || !["GET", "HEAD"].includes(request.method) || isApiPath(request.url))
+      return sendNotFound(request, reply);
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
   });
 }
