@@ -290,7 +290,10 @@ export type AccountCreateForm = z.input<typeof accountCreateForm>;
 export const accountEditForm = z.object({
   user_name: accountUserName,
   email: accountEmail,
-  password: z.union([z.literal(""), accountPasswordText]).optional(),
+  password: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    accountPasswordText.optional(),
+  ),
   role_ids: editedRoleIds,
 });
 export type AccountEditForm = z.input<typeof accountEditForm>;
