@@ -15,6 +15,9 @@ import { passwordRoutes } from "./modules/passport/password-routes.ts";
 import { passportRoutes } from "./modules/passport/routes.ts";
 import { placementRoutes } from "./modules/placements/routes.ts";
 import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
+import { sdkIngestRoutes } from "./modules/reports/ingest-routes.ts";
+import { reportRoutes } from "./modules/reports/routes.ts";
+import { reportScheduler } from "./modules/reports/scheduler.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
 import { auth } from "./plugins/auth.ts";
@@ -82,6 +85,13 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
     await api.register(tenancyRoutes, { db: database.db, timeZone: config.REPORT_TZ });
     await api.register(profitCenterRoutes, { db: database.db, timeZone: config.REPORT_TZ });
     await api.register(externalRoutes, { db: database.db, config });
+    await api.register(reportRoutes, { database, config });
+    await api.register(sdkIngestRoutes, { db: database.db, timeZone: config.REPORT_TZ });
+    await api.register(reportScheduler, {
+      db: database.db,
+      settings: { timeZone: config.REPORT_TZ, autoPublish: config.AUTO_PUBLISH },
+      intervalSeconds: config.REPORT_SCHEDULE_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 60),
+    });
   });
   await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
 

@@ -30,6 +30,8 @@ const schema = z
     REPORT_TZ: z.string().default("UTC"),
     AUTO_PUBLISH: booleanText.default(false),
     EXPORT_MAX_ROWS: z.coerce.number().int().positive().default(1_000_000),
+    /** Seconds between runs of the report scheduler (calculates yesterday); 0 = off. Default 60, off in tests. */
+    REPORT_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Behind a load balancer, take the client address from X-Forwarded-For. */
     TRUST_PROXY: booleanText.default(false),

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Connections in use and waiting, for /metrics (PostgreSQL only). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** The pg pool behind Kysely, for what Kysely does not offer (COPY … TO STDOUT); null on PGlite. */
+  pgPool: pg.Pool | null;
 }
 
 const INT8_OID = 20;
@@ -43,6 +45,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: "postgres",
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      pgPool: pool,
     };
   }
   const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
@@ -52,5 +55,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     db: new Kysely<Database>({ dialect: new SerializedPGliteDialect(client) }),
     kind: "pglite",
     poolStats: () => null,
+    pgPool: null,
   };
 }

@@ -4,6 +4,7 @@ import * as foundation from "./migrations/0001_foundation.ts";
 import * as appsPlacements from "./migrations/0002_apps_placements.ts";
 import * as profitCenters from "./migrations/0003_profit_centers.ts";
 import * as accounts from "./migrations/0004_accounts.ts";
+import * as reports from "./migrations/0005_reports.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0002_apps_placements": appsPlacements,
   "0003_profit_centers": profitCenters,
   "0004_accounts": accounts,
+  "0005_reports": reports,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

@@ -177,6 +177,66 @@ export interface OutboxTable {
   create_time: CreatedAt;
 }
 
+/** Report pipeline (issue 5): see migrations/0005_reports.ts. Counters are bigint, money numeric. */
+type Counter = ColumnType<number, number | string, number | string>;
+
+export interface SdkEventBatchTable {
+  company_id: number;
+  app_id: number;
+  batch_id: string;
+  event_count: number;
+  create_time: CreatedAt;
+}
+
+export interface SdkEventHourlyTable {
+  company_id: number;
+  hour: Date;
+  ad_position_id: number;
+  country: string;
+  app_id: number;
+  ad_style: number;
+  request: Counter;
+  fill: Counter;
+  show: Counter;
+  click: Counter;
+  revenue: Money;
+  modify_time: UpdatedAt;
+}
+
+export interface AffiliateStatTable {
+  company_id: number;
+  dt: ColumnType<Date, string, string>;
+  sub_channel: string;
+  offer_id: string;
+  pkg_name: string;
+  country: string;
+  click: Counter;
+  conversion: Counter;
+  refuse: Counter;
+  settle_amount: Money;
+  payout: Money;
+  modify_time: UpdatedAt;
+}
+
+export interface ReportBatchTable {
+  company_id: number;
+  kind: string;
+  dt: ColumnType<Date, string, string>;
+  status: Generated<string>;
+  queued: Generated<boolean>;
+  publish_after: Generated<boolean>;
+  stale: Generated<boolean>;
+  reason: string | null;
+  claim_id: string | null;
+  attempts: Generated<number>;
+  row_count: number | null;
+  started_at: Date | null;
+  calculate_time: Date | null;
+  publish_time: Date | null;
+  modify_time: UpdatedAt;
+  modify_user_id: number | null;
+}
+
 export interface Database {
   company: CompanyTable;
   company_host: CompanyHostTable;
@@ -196,4 +256,8 @@ export interface Database {
   profit_center: ProfitCenterTable;
   profit_center_notice: ProfitCenterNoticeTable;
   external_api_sign: ExternalApiSignTable;
+  sdk_event_batch: SdkEventBatchTable;
+  sdk_event_hourly: SdkEventHourlyTable;
+  affiliate_stat: AffiliateStatTable;
+  report_batch: ReportBatchTable;
 }

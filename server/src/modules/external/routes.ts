@@ -4,6 +4,9 @@
  * once. JSON bodies are parsed here from their raw bytes, whose SHA-256 hex is signed as `body`.
  */
 import {
+  AFFILIATE_STATS_PATH,
+  affiliateStatsAnswer,
+  affiliateStatsBody,
   companyRow,
   envelopeOf,
   externalCompanyListQuery,
@@ -22,6 +25,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
+import { ingestAffiliateStats } from "../reports/service.ts";
 import { companyList } from "../tenancy/service.ts";
 import { signClaimer } from "./service.ts";
 import { type VerifiedCall, verifySignedCall } from "./signature.ts";
@@ -126,5 +130,27 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
       },
     },
     async (request) => ok(await applyNotice(db, request.body, config.REPORT_TZ)),
+  );
+
+  app.post(
+    AFFILIATE_STATS_PATH,
+    {
+      config: signedRoute,
+      // Up to 10,000 rows of about 200 bytes each.
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags,
+        security: [],
+        description:
+          "An affiliate network's daily totals for a company (issue 5): each row replaces the stored values " +
+          "of its key (dt, sub_channel, offer_id, pkg_name, country), so sending it again changes nothing. " +
+          "All rows or none; a calculated day whose data changed is marked stale. " +
+          SIGNING,
+        querystring: z.object(signedCallQuery),
+        body: affiliateStatsBody,
+        response: { 200: envelopeOf(affiliateStatsAnswer) },
+      },
+    },
+    async (request) => ok(await ingestAffiliateStats(db, request.body, config.REPORT_TZ)),
   );
 };

@@ -17,7 +17,7 @@ export interface SdkDeps {
 }
 
 /** Every query parameter as sent; a repeated one as a list (the rule joins lists with ","). */
-function sentParams(url: string): SignableParams {
+export function sentParams(url: string): SignableParams {
   const params: Record<string, string | string[]> = {};
   for (const [name, value] of new URL(url, "http://localhost").searchParams) {
     const earlier = params[name];

@@ -34,14 +34,23 @@ const sameText = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export async function sdkConfig(db: Db, call: SignedSdkCall, timeZone: string): Promise<SdkConfigAnswer> {
-  const now = nowSeconds();
+/**
+ * Checks an SDK call's signature with its app's secret and answers the app. Every SDK call goes through it
+ * (the config call, and the events call whose body digest is one of `params`).
+ */
+export async function verifySdkCall(db: Db, call: SignedSdkCall, now = nowSeconds()) {
   if (Math.abs(now - Number(call.timestamp)) > SDK_CLOCK_SKEW_SECONDS) {
     throw new AppError(Code.ParamError, "timestampStale", {}, "timestamp");
   }
   const app = await appForSdk(db, call.appKey);
   const expected = await sign(app?.sdk_secret ?? DECOY_SECRET, call.params, call.timestamp);
   if (!sameText(call.sign, expected) || !app) throw new AppError(Code.ParamError, "signWrong", {}, "sign");
+  return app;
+}
+
+export async function sdkConfig(db: Db, call: SignedSdkCall, timeZone: string): Promise<SdkConfigAnswer> {
+  const now = nowSeconds();
+  const app = await verifySdkCall(db, call, now);
   return {
     app_key: app.app_key,
     pkg: app.pkg,

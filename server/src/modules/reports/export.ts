@@ -1,0 +1,148 @@
+/**
+ * CSV export of a report query (DESIGN §5 Export, §9): the same rows as the table, streamed in constant
+ * memory with a UTF-8 BOM and headers in the request's language. On PostgreSQL the database writes the
+ * CSV itself (`COPY (query) TO STDOUT` through pg-copy-streams; COPY takes no bind parameters, so values go
+ * in as checked literals); on PGlite, pages of rows follow the export order by key (each page a short query,
+ * so the embedded database is never held long) through csv-stringify. The cells' texts, the formula guard
+ * included, come from the same SQL on both.
+ */
+import { Readable } from "node:stream";
+import {
+  Code,
+  exportFileName,
+  type LangValue,
+  type OfflineReportQuery,
+  type OnlineReportQuery,
+  type ReportKindValue,
+} from "@pc/contract";
+import { stringify } from "csv-stringify/sync";
+import type { RawBuilder } from "kysely";
+import { to as copyTo } from "pg-copy-streams";
+import type { DatabaseHandle, Db } from "../../db/database.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { MODELS } from "./model.ts";
+import { countQuery, type ExportColumn, exportColumns, exportQuery, type ReportSelection } from "./query.ts";
+import { reportSelection, type Viewer } from "./service.ts";
+
+const BOM = "\uFEFF";
+/** Rows per page on PGlite: each page is one short query. */
+export const EXPORT_PAGE_ROWS = 5000;
+
+export interface ExportRequest {
+  kind: ReportKindValue;
+  viewer: Viewer;
+  query: OnlineReportQuery | OfflineReportQuery;
+  lang: LangValue;
+  timeZone: string;
+  maxRows: number;
+  now?: Date;
+}
+
+export interface ExportFile {
+  fileName: string;
+  rows: number;
+  body: Readable;
+}
+
+/** A SQL literal of a bound value (COPY takes no parameters): finite numbers, texts, arrays of those. */
+export function sqlLiteral(value: unknown): string {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error("a non-finite number cannot be a literal");
+    return String(value);
+  }
+  if (typeof value === "string") {
+    if (value.includes("\0")) throw new Error("a text with NUL cannot be a literal");
+    return `'${value.replaceAll("'", "''")}'`;
+  }
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (Array.isArray(value)) {
+    return value.length === 0 ? "'{}'" : `array[${value.map((item) => sqlLiteral(item)).join(", ")}]`;
+  }
+  throw new Error(`no literal for a ${typeof value}`);
+}
+
+/** The compiled query with each $n replaced by its value's literal. */
+export function inlineParameters(query: RawBuilder<unknown>, db: Db): string {
+  const compiled = query.compile(db);
+  return compiled.sql.replace(/\$(\d+)/g, (_, index: string) =>
+    sqlLiteral(compiled.parameters[Number(index) - 1]),
+  );
+}
+
+const headerLine = (columns: readonly ExportColumn[]) =>
+  BOM + stringify([columns.map((column) => column.title)]);
+
+function copyStream(database: DatabaseHandle, text: string): AsyncIterable<Buffer> {
+  const pool = database.pgPool;
+  if (!pool) throw new Error("COPY needs PostgreSQL");
+  return {
+    async *[Symbol.asyncIterator]() {
+      const client = await pool.connect();
+      let finished = false;
+      const stream = client.query(copyTo(`copy (${text}) to stdout with (format csv)`));
+      try {
+        for await (const chunk of stream) yield chunk as Buffer;
+        finished = true;
+      } finally {
+        if (!finished) stream.destroy();
+        // A connection left in the middle of a COPY cannot be reused.
+        client.release(finished ? undefined : new Error("export interrupted"));
+      }
+    },
+  };
+}
+
+async function* pagedRows(db: Db, selection: ReportSelection, lang: LangValue, metrics: readonly string[]) {
+  let after: unknown[] | null = null;
+  for (;;) {
+    const { columns, query } = exportQuery(selection, {
+      lang,
+      metrics,
+      withKeys: true,
+      after,
+      limit: EXPORT_PAGE_ROWS,
+    });
+    const { rows } = await query.execute(db);
+    if (rows.length === 0) return;
+    yield stringify(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? "")));
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < EXPORT_PAGE_ROWS || selection.dims.length === 0) return;
+    after = selection.dims.map((_, index) => last[`k${index}`]);
+  }
+}
+
+/** Checks the query and its size, then answers the file name and a stream of its CSV. */
+export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
+  const { db } = database;
+  const selection = await reportSelection(db, request.kind, request.viewer, request.query, request.timeZone);
+  const rows = selection ? Number((await countQuery(selection).execute(db)).rows[0]?.total ?? 0) : 0;
+  if (rows > request.maxRows) throw new AppError(Code.ParamError, "reportExportTooLarge");
+  const model = MODELS[request.kind];
+  const metrics = request.query.metrics ?? model.metrics.map((metric) => metric.key);
+  const companyId = request.query.companyId ?? request.viewer.companyId;
+  const fileName = exportFileName(request.kind, companyId, (request.now ?? new Date()).getTime());
+  const dims = selection
+    ? selection.dims
+    : model.dimensions
+        .filter((dim) => request.query.dimensions.some((code) => code === dim.code))
+        .map((d) => d.key);
+  const header = headerLine(exportColumns(model, dims, request.lang, metrics));
+  async function* body() {
+    yield Buffer.from(header, "utf8");
+    if (!selection || rows === 0) return;
+    if (database.kind === "postgres") {
+      const { query } = exportQuery(selection, {
+        lang: request.lang,
+        metrics,
+        withKeys: false,
+        after: null,
+        limit: null,
+      });
+      yield* copyStream(database, inlineParameters(query, db));
+    } else {
+      for await (const page of pagedRows(db, selection, request.lang, metrics))
+        yield Buffer.from(page, "utf8");
+    }
+  }
+  return { fileName, rows, body: Readable.from(body(), { objectMode: false }) };
+}

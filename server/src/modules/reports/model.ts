@@ -1,0 +1,258 @@
+/**
+ * The shape of each report kind on the server (DESIGN §5 Reports, §9): its dimensions and the columns that
+ * hold them, its rollup tables (smallest first) with the dimensions each holds and the key that makes its
+ * rows unique, its filters, and the SQL of its metrics (summed, then rates derived; 0 when the
+ * denominator is 0; money and ratios rounded to METRIC_DECIMALS).
+ */
+import {
+  AD_STYLE_TITLES,
+  type LangValue,
+  METRIC_DECIMALS,
+  OFFLINE_DIMENSIONS,
+  OFFLINE_METRICS,
+  ONLINE_DIMENSIONS,
+  ONLINE_METRICS,
+  type ReportKindValue,
+} from "@pc/contract";
+
+/** A dimension as the tables hold it. */
+export interface DimensionColumn {
+  /** Internal name, also the key part of `group_counts`. */
+  key: string;
+  /** Its spec code. */
+  code: number;
+  /** The rollup column. */
+  column: string;
+  /** The answered row field. */
+  field: string;
+}
+
+export interface Rollup {
+  table: string;
+  /** Every dimension a row of it carries. */
+  dims: readonly string[];
+  /** Dimensions that make a row unique (with company_id). */
+  key: readonly string[];
+}
+
+/** Base counters: summed by every rollup. */
+export interface Counter {
+  column: string;
+  money: boolean;
+}
+
+export interface MetricSql {
+  key: string;
+  /** The metric from the (summed) counters, as answered. */
+  expr: (sum: (column: string) => string) => string;
+  /** Sorting by it: unrounded where that lets an index serve the order. */
+  sort: (sum: (column: string) => string) => string;
+  format: "count" | "money" | "ratio" | "rate";
+  title: Record<LangValue, string>;
+}
+
+export interface KindModel {
+  kind: ReportKindValue;
+  dimensions: readonly DimensionColumn[];
+  rollups: readonly Rollup[];
+  counters: readonly Counter[];
+  metrics: readonly MetricSql[];
+  /** The table of day totals and group counts. */
+  dayTable: string;
+  /** The finest grain. */
+  fineTable: string;
+}
+
+const D = METRIC_DECIMALS;
+const ratio = (numerator: string, denominator: string, scale = "") =>
+  `(case when ${denominator} = 0 then 0 else round(${numerator}${scale}::numeric / ${denominator}, ${D}) end)`;
+
+/** Metrics with the contract's titles. */
+function titled(
+  infos: readonly { key: string; title: Record<LangValue, string> }[],
+  metrics: readonly Omit<MetricSql, "title">[],
+): MetricSql[] {
+  return metrics.map((metric) => {
+    const found = infos.find((info) => info.key === metric.key);
+    if (!found) throw new Error(`no metric ${metric.key}`);
+    return { ...metric, title: found.title };
+  });
+}
+
+const dimension = (
+  dims: readonly { code: number; field: string }[],
+  code: number,
+  key: string,
+  column: string,
+): DimensionColumn => {
+  const found = dims.find((dim) => dim.code === code);
+  if (!found) throw new Error(`no dimension ${code}`);
+  return { key, code, column, field: found.field };
+};
+
+export const ONLINE: KindModel = {
+  kind: "online",
+  dimensions: [
+    dimension(ONLINE_DIMENSIONS, 1, "dt", "dt"),
+    dimension(ONLINE_DIMENSIONS, 2, "app", "app_id"),
+    dimension(ONLINE_DIMENSIONS, 3, "pos", "ad_position_id"),
+    dimension(ONLINE_DIMENSIONS, 4, "country", "country"),
+    dimension(ONLINE_DIMENSIONS, 5, "style", "ad_style"),
+  ],
+  rollups: [
+    { table: "rpt_online_day", dims: ["dt"], key: ["dt"] },
+    { table: "rpt_online_style", dims: ["dt", "style"], key: ["dt", "style"] },
+    { table: "rpt_online_country", dims: ["dt", "country"], key: ["dt", "country"] },
+    { table: "rpt_online_style_country", dims: ["dt", "style", "country"], key: ["dt", "style", "country"] },
+    { table: "rpt_online_pos", dims: ["dt", "pos", "app", "style"], key: ["dt", "pos"] },
+    { table: "rpt_online_app_country", dims: ["dt", "app", "country"], key: ["dt", "app", "country"] },
+    {
+      table: "rpt_online_fine",
+      dims: ["dt", "pos", "app", "style", "country"],
+      key: ["dt", "pos", "country"],
+    },
+  ],
+  counters: [
+    { column: "request", money: false },
+    { column: "fill", money: false },
+    { column: "show", money: false },
+    { column: "click", money: false },
+    { column: "revenue", money: true },
+  ],
+  metrics: titled(ONLINE_METRICS, [
+    { key: "requestNum", format: "count", expr: (s) => s("request"), sort: (s) => s("request") },
+    { key: "recallNum", format: "count", expr: (s) => s("fill"), sort: (s) => s("fill") },
+    {
+      key: "recallRate",
+      format: "rate",
+      expr: (s) => ratio(s("fill"), s("request")),
+      sort: (s) => ratio(s("fill"), s("request")),
+    },
+    { key: "showNum", format: "count", expr: (s) => s("show"), sort: (s) => s("show") },
+    {
+      key: "showRate",
+      format: "rate",
+      expr: (s) => ratio(s("show"), s("fill")),
+      sort: (s) => ratio(s("show"), s("fill")),
+    },
+    { key: "clickNum", format: "count", expr: (s) => s("click"), sort: (s) => s("click") },
+    {
+      key: "clickRate",
+      format: "rate",
+      expr: (s) => ratio(s("click"), s("show")),
+      sort: (s) => ratio(s("click"), s("show")),
+    },
+    {
+      key: "settleAmount",
+      format: "money",
+      expr: (s) => `round(${s("revenue")}, ${D})`,
+      sort: (s) => s("revenue"),
+    },
+    {
+      key: "settleEcpm",
+      format: "ratio",
+      expr: (s) => ratio(s("revenue"), s("show"), " * 1000"),
+      sort: (s) => ratio(s("revenue"), s("show"), " * 1000"),
+    },
+  ]),
+  dayTable: "rpt_online_day",
+  fineTable: "rpt_online_fine",
+};
+
+export const OFFLINE: KindModel = {
+  kind: "offline",
+  dimensions: [
+    dimension(OFFLINE_DIMENSIONS, 1, "dt", "dt"),
+    dimension(OFFLINE_DIMENSIONS, 2, "sub", "sub_channel"),
+    dimension(OFFLINE_DIMENSIONS, 3, "offer", "offer_id"),
+    dimension(OFFLINE_DIMENSIONS, 4, "pkg", "pkg_name"),
+    dimension(OFFLINE_DIMENSIONS, 5, "country", "country"),
+  ],
+  rollups: [
+    { table: "rpt_offline_day", dims: ["dt"], key: ["dt"] },
+    { table: "rpt_offline_country", dims: ["dt", "country"], key: ["dt", "country"] },
+    { table: "rpt_offline_sub", dims: ["dt", "sub"], key: ["dt", "sub"] },
+    {
+      table: "rpt_offline_offer",
+      dims: ["dt", "offer", "pkg", "country"],
+      key: ["dt", "offer", "pkg", "country"],
+    },
+    {
+      table: "rpt_offline_fine",
+      dims: ["dt", "sub", "offer", "pkg", "country"],
+      key: ["dt", "sub", "offer", "pkg", "country"],
+    },
+  ],
+  counters: [
+    { column: "click", money: false },
+    { column: "conversion", money: false },
+    { column: "refuse", money: false },
+    { column: "settle_amount", money: true },
+    { column: "payout", money: true },
+  ],
+  metrics: titled(OFFLINE_METRICS, [
+    { key: "clickNum", format: "count", expr: (s) => s("click"), sort: (s) => s("click") },
+    { key: "conversionNum", format: "count", expr: (s) => s("conversion"), sort: (s) => s("conversion") },
+    { key: "refuseNum", format: "count", expr: (s) => s("refuse"), sort: (s) => s("refuse") },
+    {
+      key: "conversionRate",
+      format: "rate",
+      expr: (s) => ratio(s("conversion"), s("click")),
+      sort: (s) => ratio(s("conversion"), s("click")),
+    },
+    {
+      key: "cpc",
+      format: "ratio",
+      expr: (s) => ratio(s("settle_amount"), s("click")),
+      sort: (s) => ratio(s("settle_amount"), s("click")),
+    },
+    {
+      key: "settleAmount",
+      format: "money",
+      expr: (s) => `round(${s("settle_amount")}, ${D})`,
+      sort: (s) => s("settle_amount"),
+    },
+    { key: "payout", format: "money", expr: (s) => `round(${s("payout")}, ${D})`, sort: (s) => s("payout") },
+    {
+      key: "profit",
+      format: "money",
+      expr: (s) => `round(${s("settle_amount")} - ${s("payout")}, ${D})`,
+      sort: (s) => `(${s("settle_amount")} - ${s("payout")})`,
+    },
+    {
+      key: "profitRate",
+      format: "rate",
+      expr: (s) => ratio(`(${s("settle_amount")} - ${s("payout")})`, s("settle_amount")),
+      sort: (s) => ratio(`(${s("settle_amount")} - ${s("payout")})`, s("settle_amount")),
+    },
+  ]),
+  dayTable: "rpt_offline_day",
+  fineTable: "rpt_offline_fine",
+};
+
+export const MODELS: Record<ReportKindValue, KindModel> = { online: ONLINE, offline: OFFLINE };
+
+/** The `group_counts` key of a set of dimensions other than the date: their keys sorted, joined by ",". */
+export const groupCountKey = (dims: readonly string[]): string =>
+  dims
+    .filter((dim) => dim !== "dt")
+    .sort()
+    .join(",");
+
+/** Every subset of the non-date dimensions (the `group_counts` kept per day). */
+export function dimensionSubsets(model: KindModel): string[][] {
+  const keys = model.dimensions.map((dim) => dim.key).filter((key) => key !== "dt");
+  const subsets: string[][] = [];
+  for (let mask = 0; mask < 1 << keys.length; mask++) {
+    subsets.push(keys.filter((_, index) => mask & (1 << index)));
+  }
+  return subsets;
+}
+
+/** The SQL text of an ad style's title in a language (for exports). */
+export function adStyleTitleSql(column: string, lang: LangValue): string {
+  const cases = Object.entries(AD_STYLE_TITLES)
+    .map(([style, titles]) => `when ${Number(style)} then '${titles[lang].replaceAll("'", "''")}'`)
+    .join(" ");
+  return `(case ${column} ${cases} else ${column}::text end)`;
+}

@@ -1,0 +1,299 @@
+/**
+ * Report queries as SQL (DESIGN §5 Reports, §9): each query reads the smallest rollup that holds its
+ * dimensions and filters, skips the GROUP BY when that rollup's rows already are the groups, and counts its
+ * groups from the per-day `group_counts` when it is grouped by date without filters. Identifiers come from
+ * the kind's model only; every value is a bound parameter (the export inlines them as checked literals).
+ */
+import { OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
+import { type RawBuilder, sql } from "kysely";
+import { containsPattern } from "../../lib/paging.ts";
+import { adStyleTitleSql, groupCountKey, type KindModel, type Rollup } from "./model.ts";
+
+export type Filter =
+  | { dim: string; op: "eq"; value: string | number }
+  | { dim: string; op: "in"; values: readonly number[] }
+  | { dim: string; op: "contains"; value: string };
+
+export interface ReportSelection {
+  model: KindModel;
+  companyId: number;
+  /** yyyy-MM-DD, both included. */
+  start: string;
+  end: string;
+  /** The days the caller may see (yyyy-MM-DD), or null for every day of the range (operators). */
+  days: readonly string[] | null;
+  /** Dimension keys to group by (model keys), in code order. */
+  dims: readonly string[];
+  filters: readonly Filter[];
+}
+
+export interface ReportOrder {
+  /** "dt", a metric key, or null for the default order. */
+  orderBy: string | null;
+  order: "asc" | "desc" | null;
+}
+
+export interface Plan {
+  rollup: Rollup;
+  /** True when rows of the rollup must be summed into groups. */
+  grouped: boolean;
+}
+
+const sameOrSuperset = (have: readonly string[], need: Iterable<string>) => {
+  for (const key of need) if (!have.includes(key)) return false;
+  return true;
+};
+
+/** The smallest rollup holding the query's dimensions and filters. */
+export function planOf(selection: ReportSelection): Plan {
+  const needed = new Set<string>(["dt", ...selection.dims, ...selection.filters.map((f) => f.dim)]);
+  const rollup = selection.model.rollups.find((candidate) => sameOrSuperset(candidate.dims, needed));
+  if (!rollup) throw new Error(`no rollup holds ${[...needed].join(",")}`);
+  const grouped = selection.dims.length === 0 || !sameOrSuperset(selection.dims, rollup.key);
+  return { rollup, grouped };
+}
+
+export const columnOf = (model: KindModel, key: string): string => {
+  const found = model.dimensions.find((dim) => dim.key === key);
+  if (!found) throw new Error(`no dimension ${key}`);
+  return found.column;
+};
+
+const col = (name: string) => sql.raw(`r.${name}`);
+
+function whereOf(selection: ReportSelection): RawBuilder<unknown> {
+  const { model } = selection;
+  const parts: RawBuilder<unknown>[] = [
+    sql`r.company_id = ${selection.companyId}`,
+    sql`r.dt between ${selection.start}::date and ${selection.end}::date`,
+  ];
+  if (selection.days) parts.push(sql`r.dt = any(${[...selection.days]}::date[])`);
+  for (const filter of selection.filters) {
+    const column = col(columnOf(model, filter.dim));
+    if (filter.op === "eq") parts.push(sql`${column} = ${filter.value}`);
+    else if (filter.op === "in") parts.push(sql`${column} = any(${[...filter.values]}::int[])`);
+    else parts.push(sql`${column} ilike ${containsPattern(filter.value)}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The summing function of a plan: sum() over rollup rows, or the row's own value. */
+const summer = (grouped: boolean) => (column: string) => (grouped ? `sum(r.${column})` : `r.${column}`);
+
+function metricSelect(model: KindModel, grouped: boolean): RawBuilder<unknown> {
+  const sum = summer(grouped);
+  return sql.raw(model.metrics.map((metric) => `${metric.expr(sum)} as "${metric.key}"`).join(", "));
+}
+
+const dimColumns = (selection: ReportSelection) =>
+  selection.dims.map((key) => columnOf(selection.model, key));
+
+/** ORDER BY terms over the rollup's columns: the chosen metric or date first, then date desc, dims asc. */
+function orderTerms(selection: ReportSelection, grouped: boolean, order: ReportOrder): string[] {
+  const terms: string[] = [];
+  const direction = (order.order ?? "desc").toUpperCase();
+  if (order.orderBy && order.orderBy !== "dt") {
+    const metric = selection.model.metrics.find((m) => m.key === order.orderBy);
+    if (metric) terms.push(`${metric.sort(summer(grouped))} ${direction}`);
+  }
+  const hasDate = selection.dims.includes("dt");
+  if (hasDate) terms.push(`r.dt ${order.orderBy === "dt" ? direction : "DESC"}`);
+  for (const key of selection.dims) if (key !== "dt") terms.push(`r.${columnOf(selection.model, key)} ASC`);
+  return terms;
+}
+
+export interface PageRequest extends ReportOrder {
+  limit: number;
+  offset: number;
+}
+
+/** A page of rows: the dimension columns (raw) and the metrics under their keys. */
+export function pageQuery(
+  selection: ReportSelection,
+  page: PageRequest,
+): RawBuilder<Record<string, unknown>> {
+  const plan = planOf(selection);
+  const dims = dimColumns(selection);
+  const select = sql.raw([...dims.map((column) => `r.${column}`)].join(", "));
+  const metrics = metricSelect(selection.model, plan.grouped);
+  const terms = orderTerms(selection, plan.grouped, page);
+  const orderBy = terms.length > 0 ? sql` order by ${sql.raw(terms.join(", "))}` : sql``;
+  const head = dims.length > 0 ? sql`${select}, ${metrics}` : metrics;
+  const groupBy = !plan.grouped
+    ? sql``
+    : dims.length > 0
+      ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
+      : sql` having count(*) > 0`;
+  return sql<Record<string, unknown>>`
+    select ${head} from ${sql.table(plan.rollup.table)} r
+    where ${whereOf(selection)}${groupBy}${orderBy}
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/** The number of groups (rows) of a query. */
+export function countQuery(selection: ReportSelection): RawBuilder<{ total: number }> {
+  const { model } = selection;
+  if (selection.dims.length === 0) {
+    return sql<{ total: number }>`
+      select (case when exists (select 1 from ${sql.table(model.dayTable)} r where ${whereOf(selection)})
+        then 1 else 0 end) as total`;
+  }
+  if (selection.dims.includes("dt") && selection.filters.length === 0) {
+    const key = groupCountKey(selection.dims);
+    return sql<{ total: number }>`
+      select coalesce(sum((r.group_counts ->> ${key})::bigint), 0) as total
+      from ${sql.table(model.dayTable)} r where ${whereOf(selection)}`;
+  }
+  const plan = planOf(selection);
+  if (!plan.grouped) {
+    return sql<{ total: number }>`
+      select count(*) as total from ${sql.table(plan.rollup.table)} r where ${whereOf(selection)}`;
+  }
+  const groups = sql.raw(
+    dimColumns(selection)
+      .map((c) => `r.${c}`)
+      .join(", "),
+  );
+  return sql<{ total: number }>`
+    select count(*) as total from (
+      select 1 from ${sql.table(plan.rollup.table)} r where ${whereOf(selection)} group by ${groups}) g`;
+}
+
+// ─── Export ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ExportColumn {
+  /** The SQL of the cell's text. */
+  sql: string;
+  title: string;
+}
+
+/** Text cells starting with = + - @ (or a tab or carriage return) get a leading ' (DESIGN §5 Export). */
+const guard = (text: string) => `(case when ${text} ~ '^[-=+@\\t\\r]' then '''' || ${text} else ${text} end)`;
+
+/** How each dimension is written in an export (from the grouped query `q`). */
+function dimensionCell(model: KindModel, key: string, lang: "zh" | "en"): string {
+  switch (key) {
+    case "dt":
+      return "to_char(q.dt, 'YYYY-MM-DD')";
+    case "app":
+      return guard("coalesce(a.name, ra.name, q.app_id::text)");
+    case "pos":
+      return "q.ad_position_id::text";
+    case "style":
+      return adStyleTitleSql("q.ad_style", lang);
+    default:
+      return guard(`q.${columnOf(model, key)}`);
+  }
+}
+
+function metricCell(format: string, key: string): string {
+  const value = `q."${key}"`;
+  switch (format) {
+    case "count":
+      return `${value}::text`;
+    case "rate":
+      return `(${value} * 100)::numeric(30, 2)::text || '%'`;
+    default:
+      return `${value}::numeric(30, 4)::text`;
+  }
+}
+
+export interface ExportRequest {
+  lang: "zh" | "en";
+  /** The metric keys to write, in order. */
+  metrics: readonly string[];
+  /** Adds the raw key columns `k0…kn` (for paging through the rows by key); the CSV leaves them out. */
+  withKeys: boolean;
+  /** Rows after this key (the previous page's last), in the export order; null from the start. */
+  after: readonly unknown[] | null;
+  limit: number | null;
+}
+
+/** The columns of an export: its dimensions, then its metrics, titled in a language. */
+export function exportColumns(
+  model: KindModel,
+  dims: readonly string[],
+  lang: "zh" | "en",
+  metrics: readonly string[],
+): ExportColumn[] {
+  return [
+    ...dims.map((key) => ({
+      sql: dimensionCell(model, key, lang),
+      title: titleOfDimension(model, key, lang),
+    })),
+    ...metrics.map((key) => {
+      const metric = model.metrics.find((m) => m.key === key);
+      if (!metric) throw new Error(`no metric ${key}`);
+      return { sql: metricCell(metric.format, key), title: metric.title[lang] };
+    }),
+  ];
+}
+
+/** The export's columns (titles in the request's language) and the query of their texts. */
+export function exportQuery(
+  selection: ReportSelection,
+  request: ExportRequest,
+): { columns: ExportColumn[]; query: RawBuilder<Record<string, unknown>> } {
+  const { model } = selection;
+  const plan = planOf(selection);
+  const columns = exportColumns(model, selection.dims, request.lang, request.metrics);
+  const dims = dimColumns(selection);
+  // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it).
+  const keyOrder = selection.dims.map((key) => ({ column: columnOf(model, key), desc: key === "dt" }));
+  const where = [whereOf(selection)];
+  if (request.after && keyOrder.length > 0) where.push(afterKey(keyOrder, request.after));
+  const inner = sql`
+    select ${sql.raw(dims.length > 0 ? `${dims.map((c) => `r.${c}`).join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}
+    from ${sql.table(plan.rollup.table)} r
+    where ${sql.join(where, sql` and `)}${
+      !plan.grouped
+        ? sql``
+        : dims.length > 0
+          ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
+          : sql` having count(*) > 0`
+    }${keyOrder.length > 0 ? sql` order by ${sql.raw(keyOrder.map((k) => `r.${k.column}${k.desc ? " desc" : ""}`).join(", "))}` : sql``}${
+      request.limit === null ? sql`` : sql` limit ${request.limit}`
+    }`;
+  const joins: string[] = [];
+  if (selection.dims.includes("app")) {
+    joins.push(
+      `left join app a on a.company_id = ${Number(selection.companyId)} and a.id = q.app_id`,
+      `left join rpt_online_app ra on ra.company_id = ${Number(selection.companyId)} and ra.app_id = q.app_id`,
+    );
+  }
+  const keys = request.withKeys ? keyOrder.map((k, index) => `, q.${k.column} as k${index}`).join("") : "";
+  const cells = columns.map((column, index) => `${column.sql} as c${index}`).join(", ");
+  const outerOrder =
+    keyOrder.length > 0
+      ? ` order by ${keyOrder.map((k) => `q.${k.column}${k.desc ? " desc" : ""}`).join(", ")}`
+      : "";
+  const query = sql<Record<string, unknown>>`
+    select ${sql.raw(cells)}${sql.raw(keys)} from (${inner}) q ${sql.raw(joins.join(" "))}${sql.raw(outerOrder)}`;
+  return { columns, query };
+}
+
+function titleOfDimension(model: KindModel, key: string, lang: "zh" | "en"): string {
+  const field = model.dimensions.find((dim) => dim.key === key)?.field;
+  const titles = (model.kind === "online" ? ONLINE_DIMENSIONS : OFFLINE_DIMENSIONS).find(
+    (dim) => dim.field === field,
+  )?.title;
+  return titles?.[lang] ?? key;
+}
+
+/** Rows after a key in (date desc, others asc) order: a lexicographic comparison. */
+function afterKey(
+  keys: readonly { column: string; desc: boolean }[],
+  values: readonly unknown[],
+): RawBuilder<unknown> {
+  const build = (index: number): RawBuilder<unknown> => {
+    const key = keys[index];
+    if (!key) throw new Error("key out of range");
+    const value = values[index];
+    const column = col(key.column);
+    const cast = key.column === "dt" ? sql`::date` : sql``;
+    const beyond = key.desc ? sql`${column} < ${value}${cast}` : sql`${column} > ${value}${cast}`;
+    if (index === keys.length - 1) return beyond;
+    return sql`(${beyond} or (${column} = ${value}${cast} and ${build(index + 1)}))`;
+  };
+  return build(0);
+}

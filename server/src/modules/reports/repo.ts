@@ -1,0 +1,410 @@
+/**
+ * SQL of the reports module: raw data (SDK counters, affiliate stats), the batch queue and statuses
+ * (`report_batch`, claimed with FOR UPDATE SKIP LOCKED), and the name lookups of report rows.
+ */
+import type { ReportKindValue, ReportStatusValue } from "@pc/contract";
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+
+// ─── Raw data ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** Takes a batch id for an app; false when it was taken before (the batch is then counted nothing). */
+export async function claimSdkBatch(
+  db: Db,
+  batch: { companyId: number; appId: number; batchId: string; events: number },
+): Promise<boolean> {
+  const row = await db
+    .insertInto("sdk_event_batch")
+    .values({
+      company_id: batch.companyId,
+      app_id: batch.appId,
+      batch_id: batch.batchId,
+      event_count: batch.events,
+    })
+    .onConflict((conflict) => conflict.columns(["company_id", "app_id", "batch_id"]).doNothing())
+    .returning("batch_id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface HourlyCounters {
+  hour: string;
+  adPositionId: number;
+  country: string;
+  appId: number;
+  adStyle: number;
+  request: number;
+  fill: number;
+  show: number;
+  click: number;
+  /** Text, so no float rounding reaches numeric(18,6). */
+  revenue: string;
+}
+
+/** Adds counters per placement, country and hour (one statement, arrays as parameters). */
+export async function addHourlyCounters(db: Db, companyId: number, rows: readonly HourlyCounters[]) {
+  if (rows.length === 0) return;
+  await sql`
+    insert into sdk_event_hourly
+      (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+    select ${companyId}, u.hour, u.ad_position_id, u.country, u.app_id, u.ad_style,
+      u.request, u.fill, u.show, u.click, u.revenue
+    from unnest(
+      ${rows.map((r) => r.hour)}::timestamptz[], ${rows.map((r) => r.adPositionId)}::int[],
+      ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.appId)}::int[],
+      ${rows.map((r) => r.adStyle)}::smallint[], ${rows.map((r) => r.request)}::bigint[],
+      ${rows.map((r) => r.fill)}::bigint[], ${rows.map((r) => r.show)}::bigint[],
+      ${rows.map((r) => r.click)}::bigint[], ${rows.map((r) => r.revenue)}::numeric[]
+    ) as u(hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+    on conflict (company_id, hour, ad_position_id, country) do update set
+      request = sdk_event_hourly.request + excluded.request,
+      fill = sdk_event_hourly.fill + excluded.fill,
+      show = sdk_event_hourly.show + excluded.show,
+      click = sdk_event_hourly.click + excluded.click,
+      revenue = sdk_event_hourly.revenue + excluded.revenue,
+      modify_time = now()`.execute(db);
+}
+
+export interface AffiliateValues {
+  /** yyyy-MM-DD */
+  dt: string;
+  subChannel: string;
+  offerId: string;
+  pkgName: string;
+  country: string;
+  click: number;
+  conversion: number;
+  refuse: number;
+  settleAmount: string;
+  payout: string;
+}
+
+/** Stores affiliate daily totals, replacing the values of the same key. */
+export async function replaceAffiliateStats(db: Db, companyId: number, rows: readonly AffiliateValues[]) {
+  if (rows.length === 0) return;
+  await sql`
+    insert into affiliate_stat
+      (company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
+    select ${companyId}, u.dt, u.sub_channel, u.offer_id, u.pkg_name, u.country,
+      u.click, u.conversion, u.refuse, u.settle_amount, u.payout
+    from unnest(
+      ${rows.map((r) => r.dt)}::date[], ${rows.map((r) => r.subChannel)}::text[],
+      ${rows.map((r) => r.offerId)}::text[], ${rows.map((r) => r.pkgName)}::text[],
+      ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.click)}::bigint[],
+      ${rows.map((r) => r.conversion)}::bigint[], ${rows.map((r) => r.refuse)}::bigint[],
+      ${rows.map((r) => r.settleAmount)}::numeric[], ${rows.map((r) => r.payout)}::numeric[]
+    ) as u(dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
+    on conflict (company_id, dt, sub_channel, offer_id, pkg_name, country) do update set
+      click = excluded.click, conversion = excluded.conversion, refuse = excluded.refuse,
+      settle_amount = excluded.settle_amount, payout = excluded.payout, modify_time = now()`.execute(db);
+}
+
+/** Marks reports of these days stale: their raw data changed after (or while) they were calculated. */
+export async function markStale(db: Db, companyId: number, kind: ReportKindValue, days: readonly string[]) {
+  if (days.length === 0) return;
+  await db
+    .updateTable("report_batch")
+    .set({ stale: true })
+    .where("company_id", "=", companyId)
+    .where("kind", "=", kind)
+    .where(sql<boolean>`dt = any(${[...days]}::date[])`)
+    .where("status", "in", ["calculating", "calculated", "published"])
+    .where("stale", "=", false)
+    .execute();
+}
+
+// ─── Batches ────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface BatchRecord {
+  company_id: number;
+  company_name: string;
+  kind: ReportKindValue;
+  dt: string;
+  status: ReportStatusValue;
+  stale: boolean;
+  reason: string | null;
+  row_count: number | null;
+  calculate_time: Date | null;
+  publish_time: Date | null;
+  modify_time: Date;
+}
+
+const batchColumns = sql`b.company_id, c.name as company_name, b.kind, to_char(b.dt, 'YYYY-MM-DD') as dt,
+  b.status, b.stale, b.reason, b.row_count, b.calculate_time, b.publish_time, b.modify_time`;
+
+export interface BatchFilter {
+  companyId: number | null;
+  kind: ReportKindValue | null;
+  status: ReportStatusValue | null;
+  /** yyyy-MM-DD */
+  from: string;
+  to: string;
+}
+
+function batchWhere(filter: BatchFilter) {
+  const parts = [sql`b.dt between ${filter.from}::date and ${filter.to}::date`];
+  if (filter.companyId !== null) parts.push(sql`b.company_id = ${filter.companyId}`);
+  if (filter.kind !== null) parts.push(sql`b.kind = ${filter.kind}`);
+  if (filter.status !== null) parts.push(sql`b.status = ${filter.status}`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listBatches(db: Db, filter: BatchFilter, limit: number, offset: number) {
+  const { rows } = await sql<BatchRecord>`
+    select ${batchColumns} from report_batch b join company c on c.id = b.company_id
+    where ${batchWhere(filter)}
+    order by b.dt desc, b.company_id, b.kind
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+export async function countBatches(db: Db, filter: BatchFilter): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from report_batch b where ${batchWhere(filter)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The statuses of a company's days of a kind in a range (days without a batch are absent). */
+export async function dayStatuses(
+  db: Db,
+  companyId: number,
+  kind: ReportKindValue,
+  from: string,
+  to: string,
+) {
+  const { rows } = await sql<{ dt: string; status: ReportStatusValue; stale: boolean; has_report: boolean }>`
+    select to_char(dt, 'YYYY-MM-DD') as dt, status, stale, calculate_time is not null as has_report
+    from report_batch
+    where company_id = ${companyId} and kind = ${kind} and dt between ${from}::date and ${to}::date`.execute(
+    db,
+  );
+  return rows;
+}
+
+/** The publishing companies (every company but the operator's), for calls naming no company. */
+export async function publisherCompanyIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom("company")
+    .select("id")
+    .where("is_operator", "=", false)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function companyExists(db: Db, companyId: number): Promise<boolean> {
+  const row = await db.selectFrom("company").select("id").where("id", "=", companyId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Locks a batch row (waiting for a calculation of it to finish) and answers it. */
+export async function lockBatch(db: Db, companyId: number, kind: ReportKindValue, dt: string) {
+  const { rows } = await sql<{ status: ReportStatusValue; claim_id: string | null; publish_after: boolean }>`
+    select status, claim_id, publish_after from report_batch
+    where company_id = ${companyId} and kind = ${kind} and dt = ${dt}::date
+    for update`.execute(db);
+  return rows[0];
+}
+
+/** Queues a calculation: pending and queued, unpublished at once; publish_after says what follows. */
+export async function queueBatch(
+  db: Db,
+  batch: {
+    companyId: number;
+    kind: ReportKindValue;
+    dt: string;
+    publishAfter: boolean;
+    userId: number | null;
+  },
+) {
+  await sql`
+    insert into report_batch (company_id, kind, dt, status, queued, publish_after, modify_user_id)
+    values (${batch.companyId}, ${batch.kind}, ${batch.dt}::date, 'pending', true, ${batch.publishAfter},
+      ${batch.userId})
+    on conflict (company_id, kind, dt) do update set
+      status = 'pending', queued = true, publish_after = excluded.publish_after, claim_id = null,
+      reason = null, publish_time = null, modify_time = now(), modify_user_id = excluded.modify_user_id`.execute(
+    db,
+  );
+}
+
+/** Queues the day for every publishing company that has no batch of it yet (the scheduler's day). */
+export async function queueMissingBatches(db: Db, dt: string, publishAfter: boolean): Promise<number> {
+  const result = await sql`
+    insert into report_batch (company_id, kind, dt, status, queued, publish_after)
+    select c.id, k.kind, ${dt}::date, 'pending', true, ${publishAfter}
+    from company c cross join (values ('online'), ('offline')) as k(kind)
+    where not c.is_operator
+    on conflict (company_id, kind, dt) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export interface Claim {
+  company_id: number;
+  kind: ReportKindValue;
+  dt: string;
+  claim_id: string;
+  publish_after: boolean;
+}
+
+/** How long a calculation may run before another worker takes its batch over (its process died). */
+export const CALCULATION_LEASE_SECONDS = 15 * 60;
+
+/**
+ * Claims one queued batch (or one whose calculation outlived its lease), skipping rows another worker
+ * holds: it becomes `calculating` under this claim id, committed at once so every process sees it.
+ */
+export async function claimBatch(
+  db: Db,
+  claimId: string,
+  scope: {
+    companyIds: readonly number[] | null;
+    kinds: readonly ReportKindValue[] | null;
+    dt: string | null;
+  },
+): Promise<Claim | undefined> {
+  const parts = [
+    sql`((status = 'pending' and queued) or (status = 'calculating'
+      and started_at < now() - make_interval(secs => ${CALCULATION_LEASE_SECONDS})))`,
+  ];
+  if (scope.companyIds) parts.push(sql`company_id = any(${[...scope.companyIds]}::int[])`);
+  if (scope.kinds) parts.push(sql`kind = any(${[...scope.kinds]}::text[])`);
+  if (scope.dt) parts.push(sql`dt = ${scope.dt}::date`);
+  const { rows } = await sql<Claim>`
+    update report_batch set status = 'calculating', queued = false, claim_id = ${claimId},
+      started_at = now(), attempts = attempts + 1, stale = false, modify_time = now()
+    where (company_id, kind, dt) in (
+      select company_id, kind, dt from report_batch where ${sql.join(parts, sql` and `)}
+      order by dt desc, company_id, kind
+      limit 1
+      for update skip locked)
+    returning company_id, kind, to_char(dt, 'YYYY-MM-DD') as dt, claim_id, publish_after`.execute(db);
+  return rows[0];
+}
+
+export async function finishBatch(
+  db: Db,
+  claim: Claim,
+  outcome: { published: boolean; rowCount: number },
+): Promise<void> {
+  await sql`
+    update report_batch set status = ${outcome.published ? "published" : "calculated"}, claim_id = null,
+      reason = null, row_count = ${outcome.rowCount}, calculate_time = now(),
+      publish_time = ${outcome.published ? sql`now()` : sql`null`}, modify_time = now()
+    where company_id = ${claim.company_id} and kind = ${claim.kind} and dt = ${claim.dt}::date`.execute(db);
+}
+
+/** Records a failed calculation, unless another request took the batch over meanwhile. */
+export async function failBatch(db: Db, claim: Claim, reason: string): Promise<void> {
+  await sql`
+    update report_batch set status = 'error', claim_id = null, reason = ${reason.slice(0, 500)},
+      modify_time = now()
+    where company_id = ${claim.company_id} and kind = ${claim.kind} and dt = ${claim.dt}::date
+      and claim_id = ${claim.claim_id}`.execute(db);
+}
+
+/** Publishes calculated batches of a day; answers how many changed. */
+export async function publishBatches(
+  db: Db,
+  kind: ReportKindValue,
+  dt: string,
+  companyIds: readonly number[] | null,
+  userId: number | null,
+): Promise<number> {
+  const result = await sql`
+    update report_batch set status = 'published', publish_time = now(), modify_time = now(),
+      modify_user_id = ${userId}
+    where kind = ${kind} and dt = ${dt}::date and status = 'calculated'
+      ${companyIds ? sql`and company_id = any(${[...companyIds]}::int[])` : sql``}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** A deleted report's batch: back to pending, not queued (the scheduler leaves it alone). */
+export async function resetBatch(
+  db: Db,
+  companyId: number,
+  kind: ReportKindValue,
+  dt: string,
+  userId: number | null,
+): Promise<void> {
+  await sql`
+    update report_batch set status = 'pending', queued = false, claim_id = null, stale = false, reason = null,
+      row_count = null, calculate_time = null, publish_time = null, modify_time = now(),
+      modify_user_id = ${userId}
+    where company_id = ${companyId} and kind = ${kind} and dt = ${dt}::date`.execute(db);
+}
+
+export async function batchesOfDay(
+  db: Db,
+  kind: ReportKindValue,
+  dt: string,
+  companyIds: readonly number[] | null,
+): Promise<BatchRecord[]> {
+  const { rows } = await sql<BatchRecord>`
+    select ${batchColumns} from report_batch b join company c on c.id = b.company_id
+    where b.kind = ${kind} and b.dt = ${dt}::date
+      ${companyIds ? sql`and b.company_id = any(${[...companyIds]}::int[])` : sql``}
+    order by b.company_id`.execute(db);
+  return rows;
+}
+
+/** Companies having a batch of the day and kind (a delete for every company reaches these). */
+export async function companiesWithBatch(db: Db, kind: ReportKindValue, dt: string): Promise<number[]> {
+  const { rows } = await sql<{ company_id: number }>`
+    select company_id from report_batch where kind = ${kind} and dt = ${dt}::date order by company_id`.execute(
+    db,
+  );
+  return rows.map((row) => row.company_id);
+}
+
+// ─── Names of report rows ───────────────────────────────────────────────────────────────────────────────
+
+/** Apps of a company whose name contains a text (current names, and names of apps seen in reports). */
+export async function appIdsNamed(db: Db, companyId: number, pattern: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select id from app where company_id = ${companyId} and name ilike ${pattern}
+    union
+    select app_id from rpt_online_app where company_id = ${companyId} and name ilike ${pattern}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+export async function appNames(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: number; name: string }>`
+    select coalesce(a.id, r.app_id) as id, coalesce(a.name, r.name) as name
+    from (select id, name from app where company_id = ${companyId} and id = any(${[...ids]}::int[])) a
+    full join (select app_id, name from rpt_online_app
+      where company_id = ${companyId} and app_id = any(${[...ids]}::int[])) r on r.app_id = a.id`.execute(db);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function placementNames(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("ad_position")
+    .select(["id", "name"])
+    .where("company_id", "=", companyId)
+    .where("id", "in", [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The placements of an app among some ids, with their ad style (for counting events). */
+export async function placementsOfApp(db: Db, companyId: number, appId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("ad_position")
+    .select(["id", "ad_style"])
+    .where("company_id", "=", companyId)
+    .where("app_id", "=", appId)
+    .where("id", "in", [...ids])
+    .execute();
+}

@@ -1,0 +1,625 @@
+/**
+ * Report rules (issue 5; spec §3, §4, §5 Report dates, §7 Reports; DESIGN §5 Reports, Pipeline, §9):
+ * ingest (all-or-nothing per batch, retries never double-count, late data marks calculated days stale),
+ * the lifecycle (calculate through the `report_batch` queue, recalculate both kinds unpublished, publish,
+ * delete), and the queries (the session's company, published days only for publishers, the date window).
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type AffiliateStatsAnswer,
+  type affiliateStatsBody,
+  Code,
+  checkReportDates,
+  isReportDate,
+  type OfflineReportQuery,
+  type OfflineReportRow,
+  type OnlineReportQuery,
+  type OnlineReportRow,
+  REPORT_KINDS,
+  type ReportActionValue,
+  type ReportBatchRow,
+  type ReportDayStatus,
+  type ReportKindValue,
+  type ReportManageAnswer,
+  ReportStatus,
+  type ReportStatusValue,
+  reportDateToIso,
+  reportDateWindow,
+  reportDaysBetween,
+  type SdkEventsAnswer,
+  type SdkEventsBody,
+  todayInTimeZone,
+} from "@pc/contract";
+import type { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import { containsPattern } from "../../lib/paging.ts";
+import { formatDateTime } from "../../lib/time.ts";
+import { deleteReportRows, rebuildReport } from "./calculate.ts";
+import { type KindModel, MODELS } from "./model.ts";
+import { countQuery, type Filter, pageQuery, type ReportOrder, type ReportSelection } from "./query.ts";
+import {
+  addHourlyCounters,
+  appIdsNamed,
+  appNames,
+  type BatchRecord,
+  batchesOfDay,
+  type Claim,
+  claimBatch,
+  claimSdkBatch,
+  companiesWithBatch,
+  companyExists,
+  countBatches,
+  dayStatuses,
+  failBatch,
+  finishBatch,
+  type HourlyCounters,
+  listBatches,
+  lockBatch,
+  markStale,
+  placementNames,
+  placementsOfApp,
+  publishBatches,
+  publisherCompanyIds,
+  queueBatch,
+  queueMissingBatches,
+  replaceAffiliateStats,
+  resetBatch,
+} from "./repo.ts";
+
+export interface ReportSettings {
+  timeZone: string;
+  autoPublish: boolean;
+}
+
+/** yyyyMMdd today in REPORT_TZ. */
+export const reportToday = (timeZone: string, now = new Date()) => todayInTimeZone(timeZone, now);
+
+/** The calendar day (yyyy-MM-DD) of an instant in a time zone. */
+function dayOf(instant: Date, timeZone: string): string {
+  return reportDateToIso(todayInTimeZone(timeZone, instant));
+}
+
+/** A non-negative amount of at most 6 decimals, as exact decimal text. */
+const amountText = (value: number) => value.toFixed(6);
+
+// ─── Ingest ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface SdkApp {
+  company_id: number;
+  id: number;
+}
+
+/**
+ * Counts a batch of SDK events: every placement must be the app's, no hour in the future; a batch id taken
+ * before counts nothing. One transaction: a refused or failed batch writes nothing.
+ */
+export async function ingestSdkEvents(
+  db: Db,
+  app: SdkApp,
+  body: SdkEventsBody,
+  timeZone: string,
+  now = new Date(),
+): Promise<SdkEventsAnswer> {
+  const currentHour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  for (const [index, event] of body.events.entries()) {
+    if (Date.parse(event.hour) > currentHour) {
+      throw new AppError(Code.ParamError, "reportHourFuture", {}, `events.${index}.hour`);
+    }
+  }
+  const ids = [...new Set(body.events.map((event) => event.adpos_id))];
+  const placements = new Map(
+    (await placementsOfApp(db, app.company_id, app.id, ids)).map((p) => [p.id, p.ad_style]),
+  );
+  for (const [index, event] of body.events.entries()) {
+    if (!placements.has(event.adpos_id)) {
+      throw new AppError(
+        Code.ParamError,
+        "reportPlacementUnknown",
+        { id: event.adpos_id },
+        `events.${index}.adpos_id`,
+      );
+    }
+  }
+  // Events of the same placement, country and hour are added up first (one row each).
+  const rows = new Map<string, HourlyCounters & { micros: bigint }>();
+  for (const event of body.events) {
+    const hour = new Date(Date.parse(event.hour)).toISOString();
+    const key = `${event.adpos_id}|${event.country}|${hour}`;
+    const row = rows.get(key) ?? {
+      hour,
+      adPositionId: event.adpos_id,
+      country: event.country,
+      appId: app.id,
+      adStyle: placements.get(event.adpos_id) ?? 0,
+      request: 0,
+      fill: 0,
+      show: 0,
+      click: 0,
+      revenue: "0",
+      micros: 0n,
+    };
+    row.request += event.request;
+    row.fill += event.fill;
+    row.show += event.show;
+    row.click += event.click;
+    row.micros += BigInt(Math.round(event.revenue * 1e6));
+    rows.set(key, row);
+  }
+  const counters = [...rows.values()].map(({ micros, ...row }) => ({
+    ...row,
+    revenue: `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, "0")}`,
+  }));
+  const days = [...new Set(counters.map((row) => dayOf(new Date(row.hour), timeZone)))];
+  return inTransaction(db, async (tx) => {
+    const fresh = await claimSdkBatch(tx, {
+      companyId: app.company_id,
+      appId: app.id,
+      batchId: body.batch_id,
+      events: body.events.length,
+    });
+    if (!fresh) return { batch_id: body.batch_id, accepted: false, events: 0 };
+    await addHourlyCounters(tx, app.company_id, counters);
+    await markStale(tx, app.company_id, "online", days);
+    return { batch_id: body.batch_id, accepted: true, events: body.events.length };
+  });
+}
+
+/** Stores an affiliate's daily totals for a company, each replacing the values of its key. */
+export async function ingestAffiliateStats(
+  db: Db,
+  body: z.output<typeof affiliateStatsBody>,
+  timeZone: string,
+  now = new Date(),
+): Promise<AffiliateStatsAnswer> {
+  if (!(await companyExists(db, body.company_id))) {
+    throw new AppError(Code.ParamError, "companyNotFound", { id: body.company_id }, "company_id");
+  }
+  const today = reportToday(timeZone, now);
+  const seen = new Map<string, number>();
+  for (const [index, row] of body.rows.entries()) {
+    if (row.dt > today) throw new AppError(Code.ParamError, "affiliateDateFuture", {}, `rows.${index}.dt`);
+    const key = JSON.stringify([row.dt, row.sub_channel, row.offer_id, row.pkg_name, row.country]);
+    const other = seen.get(key);
+    if (other !== undefined) {
+      throw new AppError(Code.ParamError, "affiliateRowDuplicate", { other }, `rows.${index}`);
+    }
+    seen.set(key, index);
+  }
+  const values = body.rows.map((row) => ({
+    dt: reportDateToIso(row.dt),
+    subChannel: row.sub_channel,
+    offerId: row.offer_id,
+    pkgName: row.pkg_name,
+    country: row.country,
+    click: row.click,
+    conversion: row.conversion,
+    refuse: row.refuse,
+    settleAmount: amountText(row.settle_amount),
+    payout: amountText(row.payout),
+  }));
+  const days = [...new Set(values.map((row) => row.dt))];
+  await inTransaction(db, async (tx) => {
+    await replaceAffiliateStats(tx, body.company_id, values);
+    await markStale(tx, body.company_id, "offline", days);
+  });
+  return { company_id: body.company_id, rows: values.length };
+}
+
+// ─── Calculation ────────────────────────────────────────────────────────────────────────────────────────
+
+export type RunOutcome = "calculated" | "superseded" | "error";
+
+/** Calculates a claimed batch in one transaction; a failure leaves the old report and records the reason. */
+export async function runClaim(db: Db, claim: Claim, timeZone: string): Promise<RunOutcome> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const row = await lockBatch(tx, claim.company_id, claim.kind, claim.dt);
+      if (!row || row.status !== ReportStatus.Calculating || row.claim_id !== claim.claim_id)
+        return "superseded";
+      const counts = await rebuildReport(
+        tx,
+        claim.kind,
+        claim.company_id,
+        { from: claim.dt, to: claim.dt },
+        timeZone,
+      );
+      await finishBatch(tx, claim, { published: claim.publish_after, rowCount: counts.get(claim.dt) ?? 0 });
+      return "calculated";
+    });
+  } catch (error) {
+    await failBatch(db, claim, error instanceof Error ? error.message : String(error));
+    return "error";
+  }
+}
+
+export interface QueueScope {
+  companyIds: readonly number[] | null;
+  kinds: readonly ReportKindValue[] | null;
+  /** yyyy-MM-DD */
+  dt: string | null;
+}
+
+/** Claims and calculates queued batches one at a time until none is left in scope (or `max` ran). */
+export async function runQueue(db: Db, scope: QueueScope, timeZone: string, max = 1000): Promise<number> {
+  let ran = 0;
+  while (ran < max) {
+    const claim = await claimBatch(db, randomUUID(), scope);
+    if (!claim) break;
+    await runClaim(db, claim, timeZone);
+    ran += 1;
+  }
+  return ran;
+}
+
+/** The scheduler's work: queue yesterday (REPORT_TZ) for every company lacking it, then run the queue. */
+export async function scheduledRun(db: Db, settings: ReportSettings, now = new Date()): Promise<number> {
+  const yesterday = reportDateToIso(reportDateWindow(reportToday(settings.timeZone, now)).maxDate);
+  await queueMissingBatches(db, yesterday, settings.autoPublish);
+  return runQueue(db, { companyIds: null, kinds: null, dt: null }, settings.timeZone);
+}
+
+// ─── Management (operator admins, CLI) ─────────────────────────────────────────────────────────────────
+
+export interface ManageRequest {
+  action: ReportActionValue;
+  kind: ReportKindValue;
+  /** yyyyMMdd */
+  date: string;
+  companyId: number | null;
+  /** The operator (null for the CLI). */
+  actor: { companyId: number; userId: number } | null;
+}
+
+const batchRow = (record: BatchRecord, timeZone: string): ReportBatchRow => ({
+  company_id: record.company_id,
+  company_name: record.company_name,
+  kind: record.kind,
+  dt: record.dt,
+  status: record.status,
+  stale: record.stale,
+  reason: record.reason,
+  row_count: record.row_count,
+  calculate_time: record.calculate_time ? formatDateTime(record.calculate_time, timeZone) : null,
+  publish_time: record.publish_time ? formatDateTime(record.publish_time, timeZone) : null,
+  modify_time: formatDateTime(record.modify_time, timeZone),
+});
+
+const HAS_REPORT: readonly ReportStatusValue[] = [ReportStatus.Calculated, ReportStatus.Published];
+
+/**
+ * Queues a day's calculation. A day whose report exists already is recalculated: both kinds are redone and
+ * stay unpublished until published again; a first calculation follows AUTO_PUBLISH.
+ */
+async function queueCalculation(
+  db: Db,
+  companyId: number,
+  kind: ReportKindValue,
+  dt: string,
+  settings: ReportSettings,
+  userId: number | null,
+) {
+  await inTransaction(db, async (tx) => {
+    const current = await lockBatch(tx, companyId, kind, dt);
+    const recalculation = current !== undefined && HAS_REPORT.includes(current.status);
+    const kinds = recalculation ? REPORT_KINDS : [kind];
+    for (const each of kinds) {
+      await queueBatch(tx, {
+        companyId,
+        kind: each,
+        dt,
+        publishAfter: recalculation ? false : settings.autoPublish,
+        userId,
+      });
+    }
+  });
+}
+
+/** Runs calculate, publish or delete for a day and one company or every one; answers the day's batches. */
+export async function manageReport(
+  db: Db,
+  request: ManageRequest,
+  settings: ReportSettings,
+): Promise<ReportManageAnswer> {
+  if (!isReportDate(request.date)) throw new AppError(Code.ParamError, "reportDateInvalid", {}, "date");
+  if (request.date >= reportToday(settings.timeZone)) {
+    throw new AppError(Code.ParamError, "reportManageDateNotPast", {}, "date");
+  }
+  const dt = reportDateToIso(request.date);
+  if (request.companyId !== null && !(await companyExists(db, request.companyId))) {
+    throw new AppError(Code.ParamError, "companyNotFound", { id: request.companyId }, "company_id");
+  }
+  const userId = request.actor?.userId ?? null;
+  const only = request.companyId === null ? null : [request.companyId];
+  switch (request.action) {
+    case "calculate": {
+      const companies = only ?? (await publisherCompanyIds(db));
+      for (const companyId of companies) {
+        await queueCalculation(db, companyId, request.kind, dt, settings, userId);
+      }
+      await runQueue(db, { companyIds: only, kinds: null, dt }, settings.timeZone);
+      break;
+    }
+    case "publish": {
+      if (only) {
+        const [batch] = await batchesOfDay(db, request.kind, dt, only);
+        if (batch?.status !== ReportStatus.Calculated && batch?.status !== ReportStatus.Published) {
+          throw new AppError(Code.ParamError, "reportNotCalculated", { date: dt }, "date");
+        }
+      }
+      await publishBatches(db, request.kind, dt, only, userId);
+      break;
+    }
+    case "delete": {
+      const companies = only ?? (await companiesWithBatch(db, request.kind, dt));
+      for (const companyId of companies) {
+        await inTransaction(db, async (tx) => {
+          await lockBatch(tx, companyId, request.kind, dt);
+          await deleteReportRows(tx, MODELS[request.kind], companyId, { from: dt, to: dt });
+          await resetBatch(tx, companyId, request.kind, dt, userId);
+        });
+      }
+      break;
+    }
+  }
+  const batches = await batchesOfDay(db, request.kind, dt, only);
+  if (request.actor) {
+    await writeAudit(db, {
+      companyId: request.actor.companyId,
+      userId,
+      action: request.action,
+      entity: "report_batch",
+      entityId: `${request.kind}:${request.date}:${request.companyId ?? "all"}`,
+      after: { kind: request.kind, date: request.date, company_id: request.companyId },
+    });
+  }
+  return {
+    action: request.action,
+    kind: request.kind,
+    date: request.date,
+    batches: batches.map((batch) => batchRow(batch, settings.timeZone)),
+  };
+}
+
+export async function batchList(
+  db: Db,
+  query: {
+    start_date: string;
+    end_date: string;
+    company_id: number | null;
+    kind: ReportKindValue | null;
+    status: ReportStatusValue | null;
+    page_no: number;
+    page_size: number;
+  },
+  timeZone: string,
+) {
+  const filter = {
+    companyId: query.company_id,
+    kind: query.kind,
+    status: query.status,
+    from: reportDateToIso(query.start_date),
+    to: reportDateToIso(query.end_date),
+  };
+  const offset = (query.page_no - 1) * query.page_size;
+  const [rows, total] = await Promise.all([
+    listBatches(db, filter, query.page_size, offset),
+    countBatches(db, filter),
+  ]);
+  return { list: rows.map((row) => batchRow(row, timeZone)), total };
+}
+
+// ─── Queries ────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface Viewer {
+  companyId: number;
+  /** Operator admins read any company's reports, in any status. */
+  seesAll: boolean;
+}
+
+type ReportQuery = OnlineReportQuery | OfflineReportQuery;
+
+const isOnline = (query: ReportQuery): query is OnlineReportQuery => "appName" in query;
+
+/**
+ * The selection a query reads, after its rules: the company (the session's unless an operator admin, else
+ * 402), the date window, the days the viewer may see. Null when it can have no row.
+ */
+async function selectionOf(
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<ReportSelection | null> {
+  if (query.companyId !== null && query.companyId !== viewer.companyId && !viewer.seesAll) {
+    throw new AppError(Code.NoPermission, "companyMismatch", {}, "companyId");
+  }
+  const problem = checkReportDates(query, reportToday(timeZone));
+  if (problem) throw new AppError(Code.ParamError, problem.message, {}, problem.field);
+  const model = MODELS[kind];
+  const companyId = query.companyId ?? viewer.companyId;
+  const start = reportDateToIso(query.startDate);
+  const end = reportDateToIso(query.endDate);
+  let days: string[] | null = null;
+  if (!viewer.seesAll) {
+    days = (await dayStatuses(db, companyId, kind, start, end))
+      .filter((day) => day.status === ReportStatus.Published)
+      .map((day) => day.dt);
+    if (days.length === 0) return null;
+  }
+  const filters: Filter[] = [];
+  if (isOnline(query)) {
+    if (query.appName !== null) {
+      const ids = await appIdsNamed(db, companyId, containsPattern(query.appName));
+      if (ids.length === 0) return null;
+      filters.push({ dim: "app", op: "in", values: ids });
+    }
+    const adId = query.adId ?? query.addId;
+    if (adId !== null) filters.push({ dim: "pos", op: "eq", value: adId });
+    if (query.adStyle !== null) filters.push({ dim: "style", op: "eq", value: query.adStyle });
+    if (query.country !== null) filters.push({ dim: "country", op: "eq", value: query.country });
+  } else {
+    if (query.subChannel !== null) filters.push({ dim: "sub", op: "contains", value: query.subChannel });
+    if (query.offerId !== null) filters.push({ dim: "offer", op: "contains", value: query.offerId });
+    if (query.pkgName !== null) filters.push({ dim: "pkg", op: "contains", value: query.pkgName });
+    if (query.country !== null) filters.push({ dim: "country", op: "eq", value: query.country });
+  }
+  const dims = model.dimensions
+    .filter((dim) => (query.dimensions as number[]).includes(dim.code))
+    .map((d) => d.key);
+  return { model, companyId, start, end, days, dims, filters };
+}
+
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const isoDay = (value: unknown) => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+};
+
+function metricValues(model: KindModel, row: Record<string, unknown>) {
+  return Object.fromEntries(model.metrics.map((metric) => [metric.key, num(row[metric.key])]));
+}
+
+async function onlineRows(
+  db: Db,
+  selection: ReportSelection,
+  rows: Record<string, unknown>[],
+): Promise<OnlineReportRow[]> {
+  const has = (key: string) => selection.dims.includes(key);
+  const appIds = has("app") ? [...new Set(rows.map((row) => Number(row.app_id)))] : [];
+  const posIds = has("pos") ? [...new Set(rows.map((row) => Number(row.ad_position_id)))] : [];
+  const [apps, placements] = await Promise.all([
+    appNames(db, selection.companyId, appIds),
+    placementNames(db, selection.companyId, posIds),
+  ]);
+  return rows.map((row) => {
+    const appId = has("app") ? Number(row.app_id) : null;
+    const adId = has("pos") ? Number(row.ad_position_id) : null;
+    return {
+      dt: has("dt") ? isoDay(row.dt) : null,
+      appId,
+      appName: appId === null ? null : (apps.get(appId) ?? `#${appId}`),
+      adId,
+      addId: adId,
+      adName: adId === null ? null : (placements.get(adId) ?? null),
+      adStyle: has("style") ? Number(row.ad_style) : null,
+      country: has("country") ? text(row.country) : null,
+      ...(metricValues(selection.model, row) as Omit<
+        OnlineReportRow,
+        "dt" | "appId" | "appName" | "adId" | "addId" | "adName" | "adStyle" | "country"
+      >),
+    };
+  });
+}
+
+function offlineRows(selection: ReportSelection, rows: Record<string, unknown>[]): OfflineReportRow[] {
+  const has = (key: string) => selection.dims.includes(key);
+  return rows.map((row) => ({
+    dt: has("dt") ? isoDay(row.dt) : null,
+    subChannel: has("sub") ? text(row.sub_channel) : null,
+    subChannelText: has("sub") ? text(row.sub_channel) : null,
+    offerId: has("offer") ? text(row.offer_id) : null,
+    pkgName: has("pkg") ? text(row.pkg_name) : null,
+    country: has("country") ? text(row.country) : null,
+    ...(metricValues(selection.model, row) as Omit<
+      OfflineReportRow,
+      "dt" | "subChannel" | "subChannelText" | "offerId" | "pkgName" | "country"
+    >),
+  }));
+}
+
+async function pageOf(db: Db, selection: ReportSelection | null, query: ReportQuery & ReportOrder) {
+  if (!selection) return { rows: [] as Record<string, unknown>[], total: 0 };
+  const { rows: totals } = await countQuery(selection).execute(db);
+  const total = Number(totals[0]?.total ?? 0);
+  const offset = (query.pageIndex - 1) * query.pageSize;
+  if (offset >= total) return { rows: [], total };
+  const { rows } = await pageQuery(selection, {
+    limit: query.pageSize,
+    offset,
+    orderBy: query.orderBy,
+    order: query.order,
+  }).execute(db);
+  return { rows, total };
+}
+
+export async function onlineReport(db: Db, viewer: Viewer, query: OnlineReportQuery, timeZone: string) {
+  const selection = await selectionOf(db, "online", viewer, query, timeZone);
+  const { rows, total } = await pageOf(db, selection, query);
+  return { list: selection ? await onlineRows(db, selection, rows) : [], total };
+}
+
+export async function offlineReport(db: Db, viewer: Viewer, query: OfflineReportQuery, timeZone: string) {
+  const selection = await selectionOf(db, "offline", viewer, query, timeZone);
+  const { rows, total } = await pageOf(db, selection, query);
+  return { list: selection ? offlineRows(selection, rows) : [], total };
+}
+
+/** The status of every day of the query's range, and whether the viewer sees its numbers. */
+async function daysOf(
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+): Promise<ReportDayStatus[]> {
+  const companyId = query.companyId ?? viewer.companyId;
+  const start = reportDateToIso(query.startDate);
+  const end = reportDateToIso(query.endDate);
+  const known = new Map(
+    (await dayStatuses(db, companyId, kind, start, end)).map((day) => [day.dt, day] as const),
+  );
+  return reportDaysBetween(query.startDate, query.endDate).map((ymd) => {
+    const dt = reportDateToIso(ymd);
+    const day = known.get(dt);
+    const status = day?.status ?? ReportStatus.Pending;
+    return {
+      dt,
+      status,
+      stale: day?.stale ?? false,
+      visible: viewer.seesAll ? (day?.has_report ?? false) : status === ReportStatus.Published,
+    };
+  });
+}
+
+/** The total row of a query (its dimensions ignored); zeros when it has no row. */
+async function totalOf(db: Db, selection: ReportSelection | null): Promise<Record<string, unknown>> {
+  if (!selection) return {};
+  const { rows } = await pageQuery(
+    { ...selection, dims: [] },
+    { limit: 1, offset: 0, orderBy: null, order: null },
+  ).execute(db);
+  return rows[0] ?? {};
+}
+
+export async function onlineSummary(db: Db, viewer: Viewer, query: OnlineReportQuery, timeZone: string) {
+  const selection = await selectionOf(db, "online", viewer, query, timeZone);
+  const total = await totalOf(db, selection);
+  const [row] = await onlineRows(db, { ...(selection ?? emptySelection("online", viewer)), dims: [] }, [
+    total,
+  ]);
+  return { total: row as OnlineReportRow, days: await daysOf(db, "online", viewer, query) };
+}
+
+export async function offlineSummary(db: Db, viewer: Viewer, query: OfflineReportQuery, timeZone: string) {
+  const selection = await selectionOf(db, "offline", viewer, query, timeZone);
+  const total = await totalOf(db, selection);
+  const [row] = offlineRows({ ...(selection ?? emptySelection("offline", viewer)), dims: [] }, [total]);
+  return { total: row as OfflineReportRow, days: await daysOf(db, "offline", viewer, query) };
+}
+
+const emptySelection = (kind: ReportKindValue, viewer: Viewer): ReportSelection => ({
+  model: MODELS[kind],
+  companyId: viewer.companyId,
+  start: "1970-01-01",
+  end: "1970-01-01",
+  days: [],
+  dims: [],
+  filters: [],
+});
+
+export { selectionOf as reportSelection };
