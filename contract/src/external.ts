@@ -5,9 +5,8 @@
 import { z } from "zod";
 import { Flag, ProfitCenterStatus } from "./enums.ts";
 import { pageQuery } from "./envelope.ts";
+import { hasEmoji, ID_MAX, idValue } from "./inputs.ts";
 
-/** The largest id a PostgreSQL `integer` column holds; larger ids are refused as parameter errors. */
-export const MAX_ID = 2_147_483_647;
 export const PROFIT_CENTER_NAME_MAX = 100;
 export const NOTICE_ID_MAX = 64;
 
@@ -35,7 +34,6 @@ const profitCenterStatus = z.union([
   z.literal(ProfitCenterStatus.Open),
   z.literal(ProfitCenterStatus.Closed),
 ]);
-const NO_EMOJI = /\p{Extended_Pictographic}/u;
 
 /** `is_publisher` filter: 1 or true = publishers, 2 or false = the others, absent or empty = all. */
 const isPublisherFilter = z
@@ -64,7 +62,7 @@ const idListFilter = z
           .string()
           .regex(/^[1-9]\d{0,9}$/, "must be positive whole numbers")
           .transform(Number)
-          .pipe(z.number().max(MAX_ID)),
+          .pipe(z.number().max(ID_MAX)),
       )
       .max(100),
   );
@@ -121,7 +119,7 @@ export const NoticeType = {
 } as const;
 export type NoticeTypeValue = (typeof NoticeType)[keyof typeof NoticeType];
 
-const bodyId = z.number().int().min(1).max(MAX_ID);
+const bodyId = idValue;
 const noticeId = z
   .string()
   .min(1)
@@ -135,7 +133,7 @@ const profitCenterName = z
   .trim()
   .min(1)
   .max(PROFIT_CENTER_NAME_MAX)
-  .refine((name) => !NO_EMOJI.test(name), "must not contain emoji");
+  .refine((name) => !hasEmoji(name), "illegalCharacters");
 
 /** The body of `POST /external_api/profit_center/notice`: one change, told by the partner system. */
 export const profitCenterNotice = z.discriminatedUnion("type", [

@@ -520,6 +520,7 @@ describe("profit centre notices", () => {
       [
         { notice_id: "b-1", type: NoticeType.CreateProfitCenter, profit_center_id: 31, name: "Fun 😀" },
         "name",
+        en("illegalCharacters"),
       ],
       [
         { notice_id: "b-1", type: NoticeType.CreateProfitCenter, profit_center_id: 0, name: "A" },
