@@ -19,6 +19,7 @@ import { prepareRuntime } from "../src/bootstrap.ts";
 import { DEV_EXTERNAL_API_SECRET } from "../src/config.ts";
 import { OPERATOR_ADMIN_EMAIL } from "../src/db/seed.ts";
 import { sendExternalCall } from "../src/modules/external/client.ts";
+import { signClaimer } from "../src/modules/external/service.ts";
 import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { type QueryParams, send, signedCall, signedPairs, signedUrl, urlOf } from "./support/external.ts";
 import { tokenFor } from "./support/sign-in.ts";
@@ -222,6 +223,32 @@ describe("signature", () => {
     const answer = await signedCall(t.app, "GET", COMPANIES, { page_size: "abc" });
     expect(answer).toMatchObject({ code: Code.ParamError, data: { field: "page_size" } });
     expect(await countOf("external_api_sign")).toBe(signs);
+  });
+});
+
+describe("seen signs", () => {
+  it("are forgotten once their window (and a margin for clock drift) has passed", async () => {
+    const now = nowSeconds();
+    const at = (seconds: number) => new Date(seconds * 1000);
+    await db()
+      .insertInto("external_api_sign")
+      .values([
+        { sign: "f".repeat(64), expires_at: at(now - 1) },
+        { sign: "e".repeat(64), expires_at: at(now + 60) },
+      ])
+      .execute();
+    // A fresh claimer purges on its first claim.
+    await signClaimer(db())({ sign: "d".repeat(64), timestamp: now }, now);
+    const kept = await db().selectFrom("external_api_sign").select(["sign", "expires_at"]).execute();
+    const signs = kept.map((row) => row.sign);
+    expect(signs).not.toContain("f".repeat(64));
+    expect(signs).toEqual(expect.arrayContaining(["e".repeat(64), "d".repeat(64)]));
+    // Kept until its timestamp is 300 s + 60 s old: a replay inside the window always finds it.
+    const claimed = kept.find((row) => row.sign === "d".repeat(64));
+    expect(claimed?.expires_at.getTime()).toBe(at(now + SIGNATURE_WINDOW_SECONDS + 60).getTime());
+    await expect(signClaimer(db())({ sign: "d".repeat(64), timestamp: now }, now)).rejects.toMatchObject({
+      messageKey: "signReplayed",
+    });
   });
 });
 
