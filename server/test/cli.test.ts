@@ -82,7 +82,7 @@ describe("operator CLI", () => {
       "3",
     );
     expect(duplicate).toMatchObject({ exitCode: 1, stderr: "This email is already in use\n" });
-  }, 60_000);
+  }, 180_000);
 
   it("refuses missing options and unknown companies with a clear message", async () => {
     expect(await cli("create-company", "--name", "X")).toMatchObject({ exitCode: 1 });
@@ -102,5 +102,5 @@ describe("operator CLI", () => {
     );
     expect(unknown).toMatchObject({ exitCode: 1, stderr: "no company with id 999\n" });
     expect((await cli("--help")).stdout).toContain("create-company --name N");
-  }, 60_000);
+  }, 180_000);
 });
