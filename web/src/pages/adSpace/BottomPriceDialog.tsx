@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { countriesQuery } from "../../api/geo.ts";
 import { placementsApi } from "../../api/placements.ts";
 import { useContractText } from "../../i18n/messages.ts";
+import { compareCountries, countryMatches } from "./countrySearch.ts";
 import {
   addGroup,
   canDeleteGroup,
