@@ -19,6 +19,7 @@ import {
   ReportScope,
   Role,
   sign,
+  signedParams,
 } from "@pc/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
@@ -186,6 +187,8 @@ interface Endpoint {
    * "records": the request names records or the account of `owner`, so another company is refused them.
    */
   scope: "own" | "records";
+  /** The action that lets a caller act on (and see) every company's records, e.g. operators' report.manage. */
+  crossCompany?: Action;
   build(owner: Owner, caller: Caller): Promise<Omit<InjectOptions, "method" | "url"> & { url?: string }>;
 }
 
@@ -194,6 +197,13 @@ const session: Access = { kind: "session" };
 const signed: Access = { kind: "signed" };
 const action = (name: Action): Access => ({ kind: "action", action: name });
 const nothing = async () => ({});
+
+/** The last 7 report days, ending yesterday (REPORT_TZ is UTC in the tests), as yyyyMMdd. */
+function reportRange(): { startDate: string; endDate: string } {
+  const day = (daysAgo: number) =>
+    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
+  return { startDate: day(7), endDate: day(1) };
+}
 
 const ENDPOINTS: Endpoint[] = [
   // Passport (issue 1) and password calls (issue 4).
@@ -525,6 +535,134 @@ const ENDPOINTS: Endpoint[] = [
       };
     },
   },
+  // Reports (issue 5): publishers read their own company's published days; operator admins read and manage
+  // every company's.
+  {
+    method: "GET",
+    url: "/v1/report/date_window",
+    access: action("report.online.read"),
+    scope: "own",
+    build: nothing,
+  },
+  ...[
+    "/v1/online/ssp",
+    "/v1/report_proxy/v1/online/ssp",
+    "/v1/online/summary",
+    "/v1/online/ssp/download",
+  ].map(
+    (url): Endpoint => ({
+      method: "POST",
+      url,
+      access: action("report.online.read"),
+      scope: "records",
+      crossCompany: "report.manage",
+      build: async (owner) => ({ payload: { ...reportRange(), companyId: owner.companyId } }),
+    }),
+  ),
+  ...["/v1/offline/ssp", "/v1/offline/summary", "/v1/offline/ssp/download"].map(
+    (url): Endpoint => ({
+      method: "POST",
+      url,
+      access: action("report.offline.read"),
+      scope: "records",
+      crossCompany: "report.manage",
+      build: async (owner) => ({ payload: { ...reportRange(), companyId: owner.companyId } }),
+    }),
+  ),
+  ...(["online", "offline"] as const).flatMap((kind) =>
+    (["calculate", "publish", "delete"] as const).map(
+      (step): Endpoint => ({
+        method: "GET",
+        url: `/v1/${kind}/${step}`,
+        access: action("report.manage"),
+        scope: "records",
+        crossCompany: "report.manage",
+        build: async (owner) => {
+          const query = { date: reportRange().endDate, company_id: String(owner.companyId) };
+          if (step === "publish")
+            await asAdmin(operator, { method: "GET", url: `/v1/${kind}/calculate`, query });
+          return { query };
+        },
+      }),
+    ),
+  ),
+  {
+    method: "GET",
+    url: "/v1/report/batch/list",
+    access: action("report.manage"),
+    scope: "own",
+    crossCompany: "report.manage",
+    build: async () => {
+      const { startDate, endDate } = reportRange();
+      return { query: { start_date: startDate, end_date: endDate } };
+    },
+  },
+  {
+    method: "POST",
+    url: "/sdk/v1/events",
+    access: signed,
+    scope: "own",
+    build: async (owner) => {
+      const row = await createApp(owner);
+      const placement = await createPlacement(owner, row.id);
+      const found = await appSecret(db(), row.app_key);
+      if (!found) throw new Error("the app has no secret");
+      const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
+      const body = JSON.stringify({
+        batch_id: unique(owner, "batch"),
+        events: [
+          {
+            adpos_id: placement.id,
+            country: "US",
+            hour: hour.toISOString().replace(".000Z", "Z"),
+            request: 10,
+            fill: 8,
+            show: 5,
+            click: 1,
+            revenue: 0.25,
+          },
+        ],
+      });
+      const timestamp = nowSeconds();
+      const query = { app_key: row.app_key };
+      const signature = await sign(found.secret, await signedParams(query, body), timestamp);
+      return {
+        query: { ...query, timestamp: String(timestamp), sign: signature },
+        payload: body,
+        headers: { "content-type": "application/json" },
+      };
+    },
+  },
+  {
+    method: "POST",
+    url: "/external_api/affiliate/stats",
+    access: signed,
+    scope: "own",
+    build: async (owner) => {
+      const body = JSON.stringify({
+        company_id: owner.companyId,
+        rows: [
+          {
+            dt: reportRange().endDate,
+            sub_channel: unique(owner, "channel"),
+            offer_id: "offer-1",
+            pkg_name: "com.example.offer",
+            country: "US",
+            click: 10,
+            conversion: 2,
+            refuse: 1,
+            settle_amount: 1.5,
+            payout: 0.5,
+          },
+        ],
+      });
+      return {
+        url: await signedUrl("/external_api/affiliate/stats", {}, { body }),
+        payload: body,
+        headers: { "content-type": "application/json" },
+      };
+    },
+  },
 ];
 
 // ── The endpoints the app serves ──────────────────────────────────────────────────────────────────────
@@ -615,13 +753,21 @@ async function send(endpoint: Endpoint, owner: Owner, caller: Caller) {
   const url = suffix?.startsWith("/") ? suffix : `${endpoint.url}${suffix ?? ""}`;
   const token = caller.user ? await tokenOf(db(), caller.user) : undefined;
   return {
-    run: () =>
-      call(app(), {
+    /** The envelope; a file answer (CSV export) counts as code 200 with its text as data. */
+    run: async () => {
+      const response = await app().inject({
         ...rest,
         method: endpoint.method,
         url,
         headers: { lang: "en", ...(headers ?? {}), ...(token ? { token } : {}) },
-      }),
+      });
+      const isFile = String(response.headers["content-type"]).startsWith("text/csv");
+      if (!isFile) {
+        const body = response.json<{ code: number; msg: string; data: unknown }>();
+        return { status: response.statusCode, ...body };
+      }
+      return { status: response.statusCode, code: response.statusCode, msg: "file", data: response.body };
+    },
   };
 }
 
@@ -634,10 +780,10 @@ async function expectRefused(endpoint: Endpoint, owner: Owner, caller: Caller, c
   expect(await snapshot(), `${caller.name}: a refused call changed the database`).toBe(before);
 }
 
-async function expectAllowed(endpoint: Endpoint, owner: Owner, caller: Caller) {
+async function expectAllowed(endpoint: Endpoint, owner: Owner, caller: Caller, maySeeHome: boolean) {
   const answer = await (await send(endpoint, owner, caller)).run();
   expect(answer.code, `${caller.name}: ${answer.msg}`).toBe(Code.Ok);
-  if (owner !== home && endpoint.access.kind !== "signed") {
+  if (owner !== home && !maySeeHome && endpoint.access.kind !== "signed") {
     const text = JSON.stringify(answer.data);
     for (const marker of await homeMarkers()) {
       expect(text, `${caller.name} sees the home company's ${marker}`).not.toContain(marker);
@@ -673,10 +819,13 @@ describe("authorization matrix", () => {
           continue;
         }
         const own = caller.owner();
+        const everyCompany =
+          endpoint.crossCompany !== undefined && can(caller.principal, endpoint.crossCompany);
         if (own !== home && endpoint.scope === "records") {
-          await expectRefused(endpoint, home, caller, [Code.NoPermission, Code.ParamError]);
+          if (everyCompany) await expectAllowed(endpoint, home, caller, true);
+          else await expectRefused(endpoint, home, caller, [Code.NoPermission, Code.ParamError]);
         }
-        await expectAllowed(endpoint, own, caller);
+        await expectAllowed(endpoint, own, caller, everyCompany);
       }
     }, 60_000);
   }
