@@ -22,6 +22,8 @@ const schema = z
     EXTERNAL_API_SECRET: z.string().min(8).default(DEV_EXTERNAL_API_SECRET),
     CAPTCHA_FIXED_ANSWER: z.string().min(1).optional(),
     DEMO_SEED: booleanText.optional(),
+    /** With the demo seed: also 90 days of SDK and affiliate report data (the API tests turn it off). */
+    DEMO_SEED_REPORTS: booleanText.default(true),
     CONSOLE_ADMIN_EMAIL: z.email().default("admin@demo.test"),
     CONSOLE_ADMIN_PASSWORD: z.string().min(8).default("Demo12345"),
     SMTP_URL: z.string().optional(),

@@ -1,10 +1,12 @@
 /** The demo data of an empty database: the operator company and a demo publisher with its super admin. */
+import { todayInTimeZone } from "@pc/contract";
 import type { Config } from "../config.ts";
 import { md5Hex } from "../lib/passwords.ts";
 import { countCompanies } from "../modules/tenancy/repo.ts";
 import { createCompany } from "../modules/tenancy/service.ts";
 import type { Db } from "./database.ts";
 import { seedDemoApps } from "./seed-apps.ts";
+import { seedDemoReports } from "./seed-reports.ts";
 
 export const OPERATOR_ADMIN_EMAIL = "operator@platform.test";
 
@@ -33,5 +35,8 @@ export async function seedDemo(db: Db, config: Config): Promise<SeedResult> {
     admin: { email: config.CONSOLE_ADMIN_EMAIL, userName: "Demo Admin", passwordMd5 },
   });
   await seedDemoApps(db, { companyId: demo.company_id, userId: demo.user_id }, config.REPORT_TZ);
+  if (config.DEMO_SEED_REPORTS) {
+    await seedDemoReports(db, demo.company_id, todayInTimeZone(config.REPORT_TZ), config.REPORT_TZ);
+  }
   return { seeded: true };
 }

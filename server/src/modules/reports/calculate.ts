@@ -60,26 +60,49 @@ async function rollUp(
     group by company_id, ${groups}`.execute(db);
 }
 
-/** The day totals and, per day, the number of groups of every dimension combination. */
+/**
+ * The day totals and, per day, the number of groups of every dimension combination, each counted in the
+ * smallest rollup holding it (a rollup whose key is exactly those dimensions counts its rows). One small
+ * query per combination; the day rows are then written at once.
+ */
 async function dayTotals(db: Db, model: KindModel, companyId: number, days: DayRange) {
   const counters = counterList(model);
-  const counts = dimensionSubsets(model).flatMap((subset) => {
-    const columns = columnsOf(model, subset);
-    const value =
-      columns.length === 0
-        ? "1"
-        : columns.length === 1
-          ? `count(distinct ${columns[0]})`
-          : `count(distinct (${columns.join(", ")}))`;
-    return [`'${[...subset].sort().join(",")}'`, value];
-  });
+  const range = sql`company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date`;
+  const smallest = model.rollups.find((rollup) => rollup.dims.length > 1);
+  if (!smallest) throw new Error("a kind without rollups");
+  const { rows: totals } = await sql<Record<string, string | number>>`
+    select to_char(dt, 'YYYY-MM-DD') as dt, ${sql.raw(counters.map((c) => `sum(${c})::text as ${c}`).join(", "))}
+    from ${sql.table(smallest.table)} where ${range} group by dt`.execute(db);
+  if (totals.length === 0) return;
+  const counts = new Map<string, Record<string, number>>(totals.map((row) => [String(row.dt), { "": 1 }]));
+  for (const subset of dimensionSubsets(model)) {
+    if (subset.length === 0) continue;
+    const key = [...subset].sort().join(",");
+    const needed = ["dt", ...subset];
+    const rollup = model.rollups.find((candidate) => needed.every((dim) => candidate.dims.includes(dim)));
+    if (!rollup) throw new Error(`no rollup holds ${key}`);
+    const exact = rollup.key.length === needed.length && rollup.key.every((dim) => needed.includes(dim));
+    const columns = sql.raw(["dt", ...columnsOf(model, subset)].join(", "));
+    const { rows } = await (exact
+      ? sql<{ dt: string; n: number }>`
+          select to_char(dt, 'YYYY-MM-DD') as dt, count(*)::int as n from ${sql.table(rollup.table)}
+          where ${range} group by dt`
+      : sql<{ dt: string; n: number }>`
+          select to_char(dt, 'YYYY-MM-DD') as dt, count(*)::int as n
+          from (select distinct ${columns} from ${sql.table(rollup.table)} where ${range}) d group by dt`
+    ).execute(db);
+    for (const row of rows) {
+      const day = counts.get(row.dt);
+      if (day) day[key] = Number(row.n);
+    }
+  }
+  const arrays = counters.map((counter) => sql`${totals.map((row) => String(row[counter]))}::numeric[]`);
   await sql`
     insert into ${sql.table(model.dayTable)} (company_id, dt, ${sql.raw(counters.join(", "))}, group_counts)
-    select company_id, dt, ${sql.raw(counters.map((c) => `sum(${c})`).join(", "))},
-      jsonb_build_object(${sql.raw(counts.join(", "))})
-    from ${sql.table(model.fineTable)}
-    where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date
-    group by company_id, dt`.execute(db);
+    select ${companyId}, u.*
+    from unnest(${totals.map((row) => String(row.dt))}::date[], ${sql.join(arrays, sql`, `)},
+      ${totals.map((row) => JSON.stringify(counts.get(String(row.dt))))}::jsonb[])
+      as u(dt, ${sql.raw(counters.join(", "))}, group_counts)`.execute(db);
 }
 
 async function rebuildOnline(db: Db, companyId: number, days: DayRange, timeZone: string) {

@@ -134,8 +134,9 @@ export function pageQuery(
 export function countQuery(selection: ReportSelection): RawBuilder<{ total: number }> {
   const { model } = selection;
   if (selection.dims.length === 0) {
+    const { rollup } = planOf(selection);
     return sql<{ total: number }>`
-      select (case when exists (select 1 from ${sql.table(model.dayTable)} r where ${whereOf(selection)})
+      select (case when exists (select 1 from ${sql.table(rollup.table)} r where ${whereOf(selection)})
         then 1 else 0 end) as total`;
   }
   if (selection.dims.includes("dt") && selection.filters.length === 0) {

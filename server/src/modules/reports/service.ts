@@ -30,6 +30,7 @@ import {
   type SdkEventsBody,
   todayInTimeZone,
 } from "@pc/contract";
+import { sql } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -37,7 +38,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { containsPattern } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
-import { deleteReportRows, rebuildReport } from "./calculate.ts";
+import { type DayRange, deleteReportRows, rebuildReport } from "./calculate.ts";
 import { type KindModel, MODELS } from "./model.ts";
 import { countQuery, type Filter, pageQuery, type ReportOrder, type ReportSelection } from "./query.ts";
 import {
@@ -259,6 +260,27 @@ export async function scheduledRun(db: Db, settings: ReportSettings, now = new D
   const yesterday = reportDateToIso(reportDateWindow(reportToday(settings.timeZone, now)).maxDate);
   await queueMissingBatches(db, yesterday, settings.autoPublish);
   return runQueue(db, { companyIds: null, kinds: null, dt: null }, settings.timeZone);
+}
+
+/**
+ * Calculates a range of days of both kinds at once (the demo seed): every day published except the last,
+ * which is calculated and waits to be published.
+ */
+export async function seedReportDays(db: Db, companyId: number, days: DayRange, timeZone: string) {
+  await inTransaction(db, async (tx) => {
+    for (const kind of REPORT_KINDS) {
+      const counts = await rebuildReport(tx, kind, companyId, days, timeZone);
+      await sql`
+        insert into report_batch
+          (company_id, kind, dt, status, row_count, calculate_time, publish_time, attempts)
+        select ${companyId}, ${kind}, d.dt::date,
+          case when d.dt::date = ${days.to}::date then 'calculated' else 'published' end,
+          coalesce((${JSON.stringify(Object.fromEntries(counts))}::jsonb ->> to_char(d.dt, 'YYYY-MM-DD'))::int, 0),
+          now(), case when d.dt::date = ${days.to}::date then null else now() end, 1
+        from generate_series(${days.from}::date, ${days.to}::date, interval '1 day') as d(dt)
+        on conflict (company_id, kind, dt) do nothing`.execute(tx);
+    }
+  });
 }
 
 // ─── Management (operator admins, CLI) ─────────────────────────────────────────────────────────────────

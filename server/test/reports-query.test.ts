@@ -1,0 +1,609 @@
+/**
+ * Report queries (issue 5 item 3): known SDK events and affiliate stats are ingested, calculated and
+ * published, then every combination of the dimension codes is checked against sums and rates computed here
+ * (to the cent), with the filters, paging, order, summaries, the date rules, the session's company (another
+ * company's data never seen, its companyId refused), unpublished days hidden and SDK-only users refused.
+ */
+import {
+  Code,
+  MESSAGES,
+  type MessageKey,
+  type OfflineReportPage,
+  type OfflineReportRow,
+  type OfflineReportSummary,
+  type OnlineReportPage,
+  type OnlineReportRow,
+  type OnlineReportSummary,
+} from "@pc/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "./support/app.ts";
+import { demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
+import {
+  type AffiliateRowInput,
+  appWithPlacements,
+  batchId,
+  daysAgo,
+  hourOf,
+  isoDaysAgo,
+  manage,
+  operatorAdmin,
+  report,
+  reportUser,
+  type SdkEventInput,
+  sdkAppOf,
+  sendAffiliate,
+  sendEvents,
+} from "./support/reports.ts";
+
+let t: TestApp;
+let owner: Publisher;
+let other: Publisher;
+let operator: Publisher;
+let apps: { appId: number; name: string; placements: { id: number; style: number }[] }[];
+const events: (SdkEventInput & { appId: number; style: number })[] = [];
+const affiliate: AffiliateRowInput[] = [];
+/** Published: 1 and 2 days ago; 3 days ago is calculated but not published. */
+const PUBLISHED = [1, 2];
+
+const db = () => t.runtime.database.db;
+
+beforeAll(async () => {
+  t = await startTestApp({ LOG_LEVEL: "error" });
+  owner = await otherPublisher(db(), "Report Query Co");
+  other = await demoPublisher(db());
+  operator = await operatorAdmin(db());
+  apps = [
+    { ...(await appWithPlacements(t.app, owner, "Alpha Game", [1, 2])), name: "Alpha Game" },
+    { ...(await appWithPlacements(t.app, owner, "Beta Tools", [3])), name: "Beta Tools" },
+  ];
+  // Events on three days, two countries, two hours each; one placement/country with nothing but zeros.
+  let serial = 0;
+  for (const day of [1, 2, 3]) {
+    for (const app of apps) {
+      for (const placement of app.placements) {
+        for (const country of ["US", "BR"]) {
+          for (const hour of [3, 15]) {
+            serial += 1;
+            const zero = placement.style === 3 && country === "BR" && day === 2;
+            const request = zero ? 0 : 1000 + serial * 37;
+            const fill = zero ? 0 : Math.floor(request * 0.8) - (serial % 7);
+            const show = zero ? 0 : Math.floor(fill * 0.7) + (serial % 5);
+            const click = zero ? 0 : 3 + (serial % 11);
+            const revenue = zero ? 0 : Math.round((0.5 + serial * 0.123457) * 1e6) / 1e6;
+            events.push({
+              adpos_id: placement.id,
+              country,
+              hour: hourOf(day, hour),
+              request,
+              fill,
+              show,
+              click,
+              revenue,
+              appId: app.appId,
+              style: placement.style,
+            });
+          }
+        }
+      }
+    }
+  }
+  for (const app of apps) {
+    const sdk = await sdkAppOf(db(), app.appId);
+    const mine = events.filter((event) => event.appId === app.appId);
+    const answer = await sendEvents(t.app, sdk, {
+      batch_id: batchId(),
+      events: mine.map(({ appId: _a, style: _s, ...event }) => event),
+    });
+    expect(answer.code, answer.msg).toBe(Code.Ok);
+  }
+  // Affiliate rows: two sub-channels (one a formula), two offers, two countries, three days.
+  let n = 0;
+  for (const day of [1, 2, 3]) {
+    for (const sub of ["=cmd", "sub_b"]) {
+      for (const [offer, pkg] of [
+        ["OF-1", "com.offer.one"],
+        ["OF-22", "com.offer.two"],
+      ] as const) {
+        for (const country of ["US", "DE"]) {
+          n += 1;
+          const click = n === 5 ? 0 : 500 + n * 13;
+          const conversion = n === 5 ? 0 : 10 + (n % 9);
+          affiliate.push({
+            dt: daysAgo(day),
+            sub_channel: sub,
+            offer_id: offer,
+            pkg_name: pkg,
+            country,
+            click,
+            conversion,
+            refuse: n % 4,
+            settle_amount: n === 5 ? 0 : Math.round((conversion * 1.37 + n * 0.01) * 1e6) / 1e6,
+            payout: Math.round(conversion * 1.1 * 1e6) / 1e6,
+          });
+        }
+      }
+    }
+  }
+  expect((await sendAffiliate(t.app, owner.companyId, affiliate)).code).toBe(Code.Ok);
+  // The other company has data on the same days (never to be seen by the owner).
+  await sendAffiliate(t.app, other.companyId, [{ ...(affiliate[0] as AffiliateRowInput), click: 999_999 }]);
+
+  for (const day of [1, 2, 3]) {
+    for (const kind of ["online", "offline"] as const) {
+      for (const company of [owner.companyId, other.companyId]) {
+        const answer = await manage(t.app, operator, kind, "calculate", daysAgo(day), company);
+        expect(answer.code, answer.msg).toBe(Code.Ok);
+        if (PUBLISHED.includes(day)) await manage(t.app, operator, kind, "publish", daysAgo(day), company);
+      }
+    }
+  }
+});
+afterAll(() => t.close());
+
+// ─── The reference: sums and rates computed here ────────────────────────────────────────────────────────
+
+const round4 = (value: number) => Math.round(value * 1e4 + Number.EPSILON * 1e4) / 1e4;
+const rate = (numerator: number, denominator: number) =>
+  denominator === 0 ? 0 : round4(numerator / denominator);
+
+const ONLINE_FIELDS: Record<number, (e: (typeof events)[number]) => string | number> = {
+  1: (e) => e.hour.slice(0, 10),
+  2: (e) => e.appId,
+  3: (e) => e.adpos_id,
+  4: (e) => e.country,
+  5: (e) => e.style,
+};
+
+function expectedOnline(dims: number[], keep: (e: (typeof events)[number]) => boolean, days = PUBLISHED) {
+  const visible = days.map(isoDaysAgo);
+  const groups = new Map<string, (typeof events)[number][]>();
+  for (const event of events.filter((e) => visible.includes(e.hour.slice(0, 10)) && keep(e))) {
+    const key = JSON.stringify(dims.map((dim) => ONLINE_FIELDS[dim]?.(event)));
+    groups.set(key, [...(groups.get(key) ?? []), event]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0] as (typeof events)[number];
+    const sum = (pick: (e: (typeof events)[number]) => number) =>
+      group.reduce((total, e) => total + pick(e), 0);
+    const request = sum((e) => e.request);
+    const fill = sum((e) => e.fill);
+    const show = sum((e) => e.show);
+    const click = sum((e) => e.click);
+    const revenue = sum((e) => e.revenue);
+    return {
+      dt: dims.includes(1) ? first.hour.slice(0, 10) : null,
+      appId: dims.includes(2) ? first.appId : null,
+      appName: dims.includes(2) ? (apps.find((a) => a.appId === first.appId)?.name ?? null) : null,
+      adId: dims.includes(3) ? first.adpos_id : null,
+      adStyle: dims.includes(5) ? first.style : null,
+      country: dims.includes(4) ? first.country : null,
+      requestNum: request,
+      recallNum: fill,
+      recallRate: rate(fill, request),
+      showNum: show,
+      showRate: rate(show, fill),
+      clickNum: click,
+      clickRate: rate(click, show),
+      settleAmount: round4(revenue),
+      settleEcpm: show === 0 ? 0 : round4((revenue * 1000) / show),
+    };
+  });
+}
+
+const OFFLINE_FIELDS: Record<number, (r: AffiliateRowInput) => string> = {
+  1: (r) => `${r.dt.slice(0, 4)}-${r.dt.slice(4, 6)}-${r.dt.slice(6, 8)}`,
+  2: (r) => r.sub_channel,
+  3: (r) => r.offer_id,
+  4: (r) => r.pkg_name,
+  5: (r) => r.country,
+};
+
+function expectedOffline(dims: number[], keep: (r: AffiliateRowInput) => boolean, days = PUBLISHED) {
+  const visible = days.map(daysAgo);
+  const groups = new Map<string, AffiliateRowInput[]>();
+  for (const row of affiliate.filter((r) => visible.includes(r.dt) && keep(r))) {
+    const key = JSON.stringify(dims.map((dim) => OFFLINE_FIELDS[dim]?.(row)));
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0] as AffiliateRowInput;
+    const sum = (pick: (r: AffiliateRowInput) => number) => group.reduce((total, r) => total + pick(r), 0);
+    const click = sum((r) => r.click);
+    const conversion = sum((r) => r.conversion);
+    const settle = sum((r) => r.settle_amount);
+    const payout = sum((r) => r.payout);
+    const field = (dim: number) => (dims.includes(dim) ? (OFFLINE_FIELDS[dim]?.(first) ?? null) : null);
+    return {
+      dt: field(1),
+      subChannel: field(2),
+      subChannelText: field(2),
+      offerId: field(3),
+      pkgName: field(4),
+      country: field(5),
+      clickNum: click,
+      conversionNum: conversion,
+      refuseNum: sum((r) => r.refuse),
+      conversionRate: rate(conversion, click),
+      cpc: rate(settle, click),
+      settleAmount: round4(settle),
+      payout: round4(payout),
+      profit: round4(settle - payout),
+      profitRate: rate(settle - payout, settle),
+    };
+  });
+}
+
+const allSubsets = (codes: number[]) =>
+  Array.from({ length: 1 << codes.length }, (_, mask) => codes.filter((_, i) => mask & (1 << i)));
+
+const byKey = <T extends Record<string, unknown>>(rows: T[], keys: string[]) =>
+  [...rows].sort((a, b) =>
+    JSON.stringify(keys.map((k) => a[k])).localeCompare(JSON.stringify(keys.map((k) => b[k]))),
+  );
+
+function expectRowsMatch<T extends Record<string, unknown>>(
+  actual: T[],
+  expected: Record<string, unknown>[],
+  keys: string[],
+) {
+  expect(actual).toHaveLength(expected.length);
+  const sortedActual = byKey(actual, keys);
+  const sortedExpected = byKey(expected, keys);
+  sortedExpected.forEach((row, index) => {
+    const got = sortedActual[index] as Record<string, unknown>;
+    for (const [field, value] of Object.entries(row)) {
+      if (typeof value === "number" && !Number.isInteger(value))
+        expect(got[field], field).toBeCloseTo(value, 4);
+      else expect(got[field], field).toEqual(value);
+    }
+  });
+}
+
+const range = { startDate: daysAgo(3), endDate: daysAgo(1) };
+
+// ─── SDK report ─────────────────────────────────────────────────────────────────────────────────────────
+
+describe("POST /v1/online/ssp", () => {
+  it("answers every combination of the dimension codes with sums and rates to the cent", async () => {
+    for (const dims of allSubsets([1, 2, 3, 4, 5])) {
+      const answer = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+        ...range,
+        dimensions: dims,
+        pageIndex: 1,
+        pageSize: 1000,
+      });
+      expect(answer.code, `dims ${dims}`).toBe(Code.Ok);
+      const expected = expectedOnline(dims, () => true);
+      expect(answer.data.total, `dims ${dims}`).toBe(expected.length);
+      expectRowsMatch(answer.data.list, expected, ["dt", "appId", "adId", "country", "adStyle"]);
+    }
+  });
+
+  it("orders by date newest first, then the other dimensions; pages with pageIndex/pageSize", async () => {
+    const all = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+      ...range,
+      dimensions: [1, 3, 4, 5],
+      pageSize: 1000,
+    });
+    const keys = all.data.list.map((row) => [row.dt, row.adId, row.country]);
+    const sorted = [...keys].sort((a, b) =>
+      a[0] !== b[0]
+        ? String(b[0]).localeCompare(String(a[0]))
+        : a[1] !== b[1]
+          ? Number(a[1]) - Number(b[1])
+          : String(a[2]).localeCompare(String(b[2])),
+    );
+    expect(keys).toEqual(sorted);
+    const page2 = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+      ...range,
+      dimensions: [1, 3, 4, 5],
+      pageIndex: 2,
+      pageSize: 5,
+    });
+    expect(page2.data.total).toBe(all.data.total);
+    expect(page2.data.list).toEqual(all.data.list.slice(5, 10));
+    const beyond = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+      ...range,
+      dimensions: [1],
+      pageIndex: 99,
+      pageSize: 10,
+    });
+    expect(beyond.data).toEqual({ list: [], total: 2 });
+    const byRevenue = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+      ...range,
+      dimensions: [3],
+      orderBy: "settleAmount",
+      order: "desc",
+    });
+    const amounts = byRevenue.data.list.map((row) => row.settleAmount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  it("filters by app name (contains), ad id, ad style and country, alone and together", async () => {
+    const cases: [Record<string, unknown>, (e: (typeof events)[number]) => boolean][] = [
+      [{ appName: "alpha" }, (e) => e.appId === apps[0]?.appId],
+      [{ adId: apps[1]?.placements[0]?.id }, (e) => e.adpos_id === apps[1]?.placements[0]?.id],
+      [{ addId: String(apps[0]?.placements[1]?.id) }, (e) => e.adpos_id === apps[0]?.placements[1]?.id],
+      [{ adStyle: 2 }, (e) => e.style === 2],
+      [{ country: "br" }, (e) => e.country === "BR"],
+      [{ country: "ALL", appName: null, adStyle: "" }, () => true],
+      [
+        { appName: " Alpha ", country: "US", adStyle: 1 },
+        (e) => e.appId === apps[0]?.appId && e.country === "US" && e.style === 1,
+      ],
+    ];
+    for (const [filters, keep] of cases) {
+      for (const dims of [[1], [1, 3, 4, 5], [2, 4], [4], [5], []]) {
+        const answer = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+          ...range,
+          ...filters,
+          dimensions: dims,
+          pageSize: 1000,
+        });
+        expect(answer.code, JSON.stringify(filters)).toBe(Code.Ok);
+        const expected = expectedOnline(dims, keep);
+        expect(answer.data.total, `${JSON.stringify(filters)} ${dims}`).toBe(expected.length);
+        expectRowsMatch(answer.data.list, expected, ["dt", "appId", "adId", "country", "adStyle"]);
+      }
+    }
+    const none = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+      ...range,
+      appName: "zzz",
+      dimensions: [1],
+    });
+    expect(none.data).toEqual({ list: [], total: 0 });
+  });
+
+  it("names placements and apps, answers 0 for rates whose denominator is 0", async () => {
+    const answer = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+      startDate: daysAgo(2),
+      endDate: daysAgo(2),
+      adStyle: 3,
+      country: "BR",
+      dimensions: [1, 2, 3, 4, 5],
+    });
+    expect(answer.data.list).toEqual([
+      expect.objectContaining({
+        appName: "Beta Tools",
+        adName: "Beta Tools S1",
+        requestNum: 0,
+        recallRate: 0,
+        showRate: 0,
+        clickRate: 0,
+        settleEcpm: 0,
+      }),
+    ]);
+  });
+
+  it("answers the same on the report proxy path", async () => {
+    const body = { ...range, dimensions: [1, 4] };
+    const direct = await report(t.app, owner, "/v1/online/ssp", body);
+    const proxied = await report(t.app, owner, "/v1/report_proxy/v1/online/ssp", body);
+    expect(proxied.data).toEqual(direct.data);
+  });
+});
+
+describe("POST /v1/online/summary", () => {
+  it("answers the total row of the query and the status of each day", async () => {
+    const answer = await report<OnlineReportSummary>(t.app, owner, "/v1/online/summary", {
+      startDate: daysAgo(4),
+      endDate: daysAgo(1),
+      adStyle: 1,
+      dimensions: [1, 3],
+    });
+    const [expected] = expectedOnline([], (e) => e.style === 1);
+    expectRowsMatch([answer.data.total], [expected as Record<string, unknown>], []);
+    expect(answer.data.days).toEqual([
+      { dt: isoDaysAgo(4), status: "pending", stale: false, visible: false },
+      { dt: isoDaysAgo(3), status: "calculated", stale: false, visible: false },
+      { dt: isoDaysAgo(2), status: "published", stale: false, visible: true },
+      { dt: isoDaysAgo(1), status: "published", stale: false, visible: true },
+    ]);
+  });
+});
+
+// ─── Affiliate report ───────────────────────────────────────────────────────────────────────────────────
+
+describe("POST /v1/offline/ssp", () => {
+  it("answers every combination of the dimension codes with sums and rates to the cent", async () => {
+    for (const dims of allSubsets([1, 2, 3, 4, 5])) {
+      const answer = await report<OfflineReportPage>(t.app, owner, "/v1/offline/ssp", {
+        ...range,
+        dimensions: dims,
+        pageSize: 1000,
+      });
+      expect(answer.code, `dims ${dims}`).toBe(Code.Ok);
+      const expected = expectedOffline(dims, () => true);
+      expect(answer.data.total, `dims ${dims}`).toBe(expected.length);
+      expectRowsMatch(answer.data.list, expected, ["dt", "subChannel", "offerId", "pkgName", "country"]);
+    }
+  });
+
+  it("filters by sub-channel, offer id, package (contains) and country", async () => {
+    const cases: [Record<string, unknown>, (r: AffiliateRowInput) => boolean][] = [
+      [{ subChannel: "=C" }, (r) => r.sub_channel === "=cmd"],
+      [{ offerId: "of-2" }, (r) => r.offer_id === "OF-22"],
+      [{ pkgName: "offer.one" }, (r) => r.pkg_name === "com.offer.one"],
+      [{ country: "DE", subChannel: "sub" }, (r) => r.country === "DE" && r.sub_channel === "sub_b"],
+      [{ offerId: "100%_" }, () => false],
+    ];
+    for (const [filters, keep] of cases) {
+      for (const dims of [[1, 3, 4, 5], [2], []]) {
+        const answer = await report<OfflineReportPage>(t.app, owner, "/v1/offline/ssp", {
+          ...range,
+          ...filters,
+          dimensions: dims,
+          pageSize: 1000,
+        });
+        const expected = expectedOffline(dims, keep);
+        expect(answer.data.total, `${JSON.stringify(filters)} ${dims}`).toBe(expected.length);
+        expectRowsMatch(answer.data.list, expected, ["dt", "subChannel", "offerId", "pkgName", "country"]);
+      }
+    }
+  });
+
+  it("summary: the total row, profit and rates, and the days", async () => {
+    const answer = await report<OfflineReportSummary>(t.app, owner, "/v1/offline/summary", { ...range });
+    const [expected] = expectedOffline([], () => true);
+    expectRowsMatch([answer.data.total as OfflineReportRow], [expected as Record<string, unknown>], []);
+    expect(answer.data.days.map((day) => day.status)).toEqual(["calculated", "published", "published"]);
+  });
+});
+
+// ─── Rules ──────────────────────────────────────────────────────────────────────────────────────────────
+
+describe("the rules of every report query", () => {
+  const refused = (answer: { code: number; msg: string; data: unknown }, key: MessageKey, field: string) =>
+    expect(answer).toMatchObject({ code: Code.ParamError, msg: MESSAGES[key].en, data: { field } });
+
+  it("requires both dates as yyyyMMdd, start ≤ end, at most 90 days back, ending yesterday", async () => {
+    for (const path of ["/v1/online/ssp", "/v1/online/summary", "/v1/offline/ssp", "/v1/offline/summary"]) {
+      refused(await report(t.app, owner, path, { endDate: daysAgo(1) }), "reportDateRequired", "startDate");
+      refused(
+        await report(t.app, owner, path, { startDate: daysAgo(1), endDate: null }),
+        "reportDateRequired",
+        "endDate",
+      );
+      refused(
+        await report(t.app, owner, path, { startDate: "2024-05-01", endDate: daysAgo(1) }),
+        "reportDateInvalid",
+        "startDate",
+      );
+      refused(
+        await report(t.app, owner, path, { startDate: daysAgo(1), endDate: "20230230" }),
+        "reportDateInvalid",
+        "endDate",
+      );
+      refused(
+        await report(t.app, owner, path, { startDate: daysAgo(1), endDate: daysAgo(2) }),
+        "reportDateOrder",
+        "startDate",
+      );
+      refused(
+        await report(t.app, owner, path, { startDate: daysAgo(3), endDate: daysAgo(0) }),
+        "reportDateTooLate",
+        "endDate",
+      );
+      refused(
+        await report(t.app, owner, path, { startDate: daysAgo(91), endDate: daysAgo(1) }),
+        "reportDateTooEarly",
+        "startDate",
+      );
+      expect((await report(t.app, owner, path, { startDate: daysAgo(90), endDate: daysAgo(1) })).code).toBe(
+        Code.Ok,
+      );
+      expect(
+        (await report(t.app, owner, path, { startDate: Number(daysAgo(2)), endDate: Number(daysAgo(1)) }))
+          .code,
+      ).toBe(Code.Ok);
+    }
+  });
+
+  it("refuses unknown dimension codes, metrics, countries, ad styles and paging with 604 naming the field", async () => {
+    const base = { ...range };
+    refused(
+      await report(t.app, owner, "/v1/online/ssp", { ...base, dimensions: [6] }),
+      "reportDimensionInvalid",
+      "dimensions.0",
+    );
+    refused(
+      await report(t.app, owner, "/v1/online/ssp", { ...base, country: "XX" }),
+      "reportCountryUnknown",
+      "country",
+    );
+    refused(
+      await report(t.app, owner, "/v1/online/ssp", { ...base, adStyle: 9 }),
+      "adStyleRequired",
+      "adStyle",
+    );
+    refused(
+      await report(t.app, owner, "/v1/online/ssp", { ...base, adId: "1.5" }),
+      "integerRequired",
+      "adId",
+    );
+    refused(
+      await report(t.app, owner, "/v1/online/ssp", { ...base, appName: "😀" }),
+      "illegalCharacters",
+      "appName",
+    );
+    refused(
+      await report(t.app, owner, "/v1/offline/ssp", { ...base, metrics: ["nope"] }),
+      "reportMetricInvalid",
+      "metrics.0",
+    );
+    expect((await report(t.app, owner, "/v1/online/ssp", { ...base, pageSize: 0 })).code).toBe(
+      Code.ParamError,
+    );
+    expect((await report(t.app, owner, "/v1/online/ssp", { ...base, pageIndex: -1 })).code).toBe(
+      Code.ParamError,
+    );
+  });
+
+  it("never shows another company's data, and refuses a companyId naming another company (402)", async () => {
+    const mine = await report<OfflineReportPage>(t.app, owner, "/v1/offline/ssp", {
+      ...range,
+      dimensions: [1],
+    });
+    expect(mine.data.list.every((row) => row.clickNum < 999_999)).toBe(true);
+    const theirs = await report<OfflineReportPage>(t.app, other, "/v1/offline/ssp", {
+      ...range,
+      dimensions: [2],
+    });
+    expect(theirs.data.list).toEqual([expect.objectContaining({ subChannel: "=cmd", clickNum: 999_999 })]);
+    for (const path of ["/v1/online/ssp", "/v1/online/summary", "/v1/offline/ssp", "/v1/offline/summary"]) {
+      const answer = await report(t.app, owner, path, { ...range, companyId: other.companyId });
+      expect(answer).toMatchObject({ code: Code.NoPermission, data: { field: "companyId" } });
+      expect((await report(t.app, owner, path, { ...range, companyId: owner.companyId })).code).toBe(Code.Ok);
+    }
+  });
+
+  it("shows publishers published days only; operator admins every calculated day of any company", async () => {
+    const publisher = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", {
+      ...range,
+      dimensions: [1],
+    });
+    expect(publisher.data.list.map((row) => row.dt)).toEqual([isoDaysAgo(1), isoDaysAgo(2)]);
+    const asOperator = await report<OnlineReportPage>(t.app, operator, "/v1/online/ssp", {
+      ...range,
+      companyId: owner.companyId,
+      dimensions: [1],
+    });
+    expect(asOperator.data.list.map((row) => row.dt)).toEqual([isoDaysAgo(1), isoDaysAgo(2), isoDaysAgo(3)]);
+    expectRowsMatch(
+      asOperator.data.list,
+      expectedOnline([1], () => true, [1, 2, 3]),
+      ["dt"],
+    );
+    const summary = await report<OnlineReportSummary>(t.app, operator, "/v1/online/summary", {
+      ...range,
+      companyId: owner.companyId,
+    });
+    expect(summary.data.days.map((day) => day.visible)).toEqual([true, true, true]);
+  });
+
+  it("refuses the affiliate calls to an SDK-only user and to anyone without a role; allows SDK reports", async () => {
+    const sdkOnly = await reportUser(db(), owner, { sdkOnly: true });
+    for (const path of ["/v1/offline/ssp", "/v1/offline/summary", "/v1/offline/ssp/download"]) {
+      expect((await report(t.app, sdkOnly, path, { ...range })).code).toBe(Code.NoPermission);
+    }
+    expect((await report(t.app, sdkOnly, "/v1/online/ssp", { ...range })).code).toBe(Code.Ok);
+    const staff = await reportUser(db(), owner);
+    const answer = await report<OnlineReportPage>(t.app, staff, "/v1/online/ssp", {
+      ...range,
+      dimensions: [1],
+    });
+    expect(answer.data.total).toBe(2);
+  });
+
+  it("answers the report date window of the server", async () => {
+    const window = await t.app.inject({
+      method: "GET",
+      url: "/v1/report/date_window",
+      headers: { token: owner.token },
+    });
+    expect(window.json()).toMatchObject({
+      code: 200,
+      data: { timeZone: "UTC", today: daysAgo(0), minDate: daysAgo(90), maxDate: daysAgo(1) },
+    });
+  });
+});
