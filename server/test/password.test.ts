@@ -90,7 +90,7 @@ describe("PUT /v1/passport/user/password", () => {
       old_password: md5(DEMO_PASSWORD),
       new_password: md5("Changed123"),
     });
-    expect(answer.code).toBe(Code.Ok);
+    expect(answer).toMatchObject({ code: Code.Ok, msg: MESSAGES.passwordChanged.en });
     expect(await menuCode(mine)).toBe(Code.Ok);
     expect(await menuCode(elsewhere)).toBe(Code.TokenInvalid);
     expect((await signIn(t.app, user.email, DEMO_PASSWORD)).code).toBe(Code.BadCredentials);

@@ -3,6 +3,7 @@ import {
   emailCodeAnswer,
   emailCodeBody,
   envelopeOf,
+  MESSAGES,
   ok,
   passwordChangeBody,
   registerAnswer,
@@ -43,7 +44,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesDeps> = async (
     },
     async (request) => {
       await changePassword(db, sessionOf(request), request.body, request.ip);
-      return ok(null);
+      return ok(null, MESSAGES.passwordChanged[request.lang]);
     },
   );
 
