@@ -128,6 +128,7 @@ export function manage(
       status: string;
       stale: boolean;
       row_count: number | null;
+      reason: string | null;
     }[];
   }>(app, who, { method: "GET", url: `/v1/${kind}/${action}`, query });
 }
