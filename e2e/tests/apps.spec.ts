@@ -70,10 +70,11 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
   const t = T[lang];
 
   test.describe(`applications (${lang})`, () => {
+    test.describe.configure({ timeout: 90_000 });
+
     test("adds an app; URL rules, duplicate name and package are refused; edit keeps its own name", async ({
       page,
     }) => {
-      test.setTimeout(60_000);
       await signIn(page, lang, LIST);
       const taken = unique("E2E Taken");
       const takenPkg = uniquePkg();
@@ -182,7 +183,6 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     test("placement management opens the app's placements; delete is refused while it has placements", async ({
       page,
     }) => {
-      test.setTimeout(60_000);
       await signIn(page, lang, LIST);
       const name = unique("E2E Owner");
       const app = await consoleApi.createApp(page, name);

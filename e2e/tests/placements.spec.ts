@@ -111,6 +111,8 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
   const t = T[lang];
 
   test.describe(`placements (${lang})`, () => {
+    test.describe.configure({ timeout: 90_000 });
+
     test("adds a placement of each ad style; content types follow the style; duplicate name refused", async ({
       page,
     }) => {

@@ -226,10 +226,8 @@ export function BottomPriceDialog({
                         options={countryOptions}
                         showSearch={{
                           filterOption: (input, option) =>
-                            option !== undefined &&
-                            `${option.value} ${option.name}`
-                              .toLowerCase()
-                              .includes(input.trim().toLowerCase()),
+                            option !== undefined && countryMatches(input, option),
+                          filterSort: (a, b, { searchValue }) => compareCountries(searchValue, a, b),
                         }}
                         optionRender={(option) => (
                           <span className="pc-country-option">
