@@ -139,7 +139,7 @@ describe("POST /sdk/v1/events", () => {
       [{ hour: "2024-05-01T13:30:00Z" }, "events.0.hour", "reportHourInvalid"],
       [{ hour: "2024-05-01 13:00" }, "events.0.hour", "reportHourInvalid"],
       [
-        { hour: new Date(Date.now() + 3_600_000).toISOString().slice(0, 13) + ":00:00Z" },
+        { hour: `${new Date(Date.now() + 3_600_000).toISOString().slice(0, 13)}:00:00Z` },
         "events.0.hour",
         "reportHourFuture",
       ],

@@ -12,7 +12,6 @@ import {
   type OfflineReportRow,
   type OfflineReportSummary,
   type OnlineReportPage,
-  type OnlineReportRow,
   type OnlineReportSummary,
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

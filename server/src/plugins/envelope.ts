@@ -25,14 +25,19 @@ const TRANSPORT_ERRORS: Record<string, MessageKey> = {
 };
 
 function sendError(reply: FastifyReply, error: AppError, lang: "zh" | "en", httpStatus = 200) {
-  return reply
-    .status(httpStatus)
-    .serializer(JSON.stringify)
-    .send({
-      code: error.code,
-      msg: error.localized(lang),
-      data: error.field ? { field: error.field } : null,
-    });
+  return (
+    reply
+      .status(httpStatus)
+      // Set explicitly: with its own serializer Fastify adds no type, and a client of a file call (CSV
+      // export) tells the JSON refusal from the file by it.
+      .type("application/json; charset=utf-8")
+      .serializer(JSON.stringify)
+      .send({
+        code: error.code,
+        msg: error.localized(lang),
+        data: error.field ? { field: error.field } : null,
+      })
+  );
 }
 
 function validationField(error: { validation: { instancePath: string; params: Record<string, unknown> }[] }) {

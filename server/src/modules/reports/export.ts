@@ -36,6 +36,10 @@ export interface ExportRequest {
   timeZone: string;
   maxRows: number;
   now?: Date;
+  /** How rows are read: COPY (PostgreSQL's default) or pages by key (PGlite's, and for comparison). */
+  method?: "copy" | "paged";
+  /** Rows per page of the paged method. */
+  pageRows?: number;
 }
 
 export interface ExportFile {
@@ -92,7 +96,13 @@ function copyStream(database: DatabaseHandle, text: string): AsyncIterable<Buffe
   };
 }
 
-async function* pagedRows(db: Db, selection: ReportSelection, lang: LangValue, metrics: readonly string[]) {
+async function* pagedRows(
+  db: Db,
+  selection: ReportSelection,
+  lang: LangValue,
+  metrics: readonly string[],
+  pageRows: number,
+) {
   let after: unknown[] | null = null;
   for (;;) {
     const { columns, query } = exportQuery(selection, {
@@ -100,13 +110,13 @@ async function* pagedRows(db: Db, selection: ReportSelection, lang: LangValue, m
       metrics,
       withKeys: true,
       after,
-      limit: EXPORT_PAGE_ROWS,
+      limit: pageRows,
     });
     const { rows } = await query.execute(db);
     if (rows.length === 0) return;
     yield stringify(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? "")));
     const last = rows[rows.length - 1];
-    if (!last || rows.length < EXPORT_PAGE_ROWS || selection.dims.length === 0) return;
+    if (!last || rows.length < pageRows || selection.dims.length === 0) return;
     after = selection.dims.map((_, index) => last[`k${index}`]);
   }
 }
@@ -130,7 +140,8 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
   async function* body() {
     yield Buffer.from(header, "utf8");
     if (!selection || rows === 0) return;
-    if (database.kind === "postgres") {
+    const method = request.method ?? (database.kind === "postgres" ? "copy" : "paged");
+    if (method === "copy") {
       const { query } = exportQuery(selection, {
         lang: request.lang,
         metrics,
@@ -140,8 +151,8 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
       });
       yield* copyStream(database, inlineParameters(query, db));
     } else {
-      for await (const page of pagedRows(db, selection, request.lang, metrics))
-        yield Buffer.from(page, "utf8");
+      const pages = pagedRows(db, selection, request.lang, metrics, request.pageRows ?? EXPORT_PAGE_ROWS);
+      for await (const page of pages) yield Buffer.from(page, "utf8");
     }
   }
   return { fileName, rows, body: Readable.from(body(), { objectMode: false }) };

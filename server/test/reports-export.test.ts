@@ -1,0 +1,276 @@
+/**
+ * CSV export (issue 5 item 4; DESIGN §5 Export): the same rows as the table (row count = the query's total),
+ * UTF-8 BOM, headers in the request's language, the formula guard, the file names, above EXPORT_MAX_ROWS a
+ * JSON 604, and the paged reading (PGlite's) giving the same bytes as COPY (PostgreSQL's).
+ */
+import { buffer } from "node:stream/consumers";
+import {
+  Code,
+  MESSAGES,
+  OFFLINE_METRICS,
+  type OfflineReportPage,
+  ONLINE_METRICS,
+  type OnlineReportPage,
+} from "@pc/contract";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportReport } from "../src/modules/reports/export.ts";
+import { startTestApp, type TestApp } from "./support/app.ts";
+import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import {
+  appWithPlacements,
+  batchId,
+  daysAgo,
+  hourOf,
+  manage,
+  operatorAdmin,
+  report,
+  sdkAppOf,
+  sendAffiliate,
+  sendEvents,
+} from "./support/reports.ts";
+
+let t: TestApp;
+let owner: Publisher;
+let other: Publisher;
+/** 2 days × 3 placements × 4 countries = 24 rows at the finest grain: above the limit of 20. */
+const MAX_ROWS = 20;
+const range = { startDate: daysAgo(3), endDate: daysAgo(1) };
+const db = () => t.runtime.database.db;
+
+beforeAll(async () => {
+  t = await startTestApp({ LOG_LEVEL: "error", EXPORT_MAX_ROWS: String(MAX_ROWS) });
+  owner = await otherPublisher(db(), "Export Co");
+  other = await otherPublisher(db(), "Export Other Co");
+  const operator = await operatorAdmin(db());
+  const evil = await appWithPlacements(t.app, owner, "=HYPERLINK(1)", [1, 2]);
+  const plain = await appWithPlacements(t.app, owner, 'Tools, "Inc"', [3]);
+  for (const made of [evil, plain]) {
+    const sdk = await sdkAppOf(db(), made.appId);
+    const events = made.placements.flatMap((placement, index) =>
+      ["US", "BR", "JP", "OTHER"].flatMap((country) =>
+        [1, 2, 3].map((day) => ({
+          adpos_id: placement.id,
+          country,
+          hour: hourOf(day, 8),
+          request: 1000 + index * 10 + day,
+          fill: 800,
+          show: 600,
+          click: 7,
+          revenue: 1.234567,
+        })),
+      ),
+    );
+    expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
+  }
+  await sendAffiliate(
+    t.app,
+    owner.companyId,
+    ["=cmd", "+plus", "-minus", "@at", "plain"].flatMap((sub) =>
+      [1, 2].map((day) => ({
+        dt: daysAgo(day),
+        sub_channel: sub,
+        offer_id: "OF-1",
+        pkg_name: "com.pkg",
+        country: "US",
+        click: 100,
+        conversion: 3,
+        refuse: 1,
+        settle_amount: 2.5,
+        payout: 3,
+      })),
+    ),
+  );
+  for (const day of [1, 2, 3]) {
+    for (const kind of ["online", "offline"] as const) {
+      await manage(t.app, operator, kind, "calculate", daysAgo(day), owner.companyId);
+      // Day 3 stays unpublished: never exported to the publisher.
+      if (day !== 3) await manage(t.app, operator, kind, "publish", daysAgo(day), owner.companyId);
+    }
+  }
+});
+afterAll(() => t.close());
+
+/** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF or LF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += char;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+async function download(path: string, body: Record<string, unknown>, lang: "zh" | "en" = "en", who = owner) {
+  const options: InjectOptions = {
+    method: "POST",
+    url: path,
+    headers: { token: who.token, lang },
+    payload: body,
+  };
+  const response = await t.app.inject(options);
+  return { response, bytes: response.rawPayload };
+}
+
+describe("POST /v1/online/ssp/download", () => {
+  it("streams the table's rows as CSV with a BOM, English headers and the file name", async () => {
+    const body = { ...range, dimensions: [1, 2, 4] };
+    const { response, bytes } = await download("/v1/online/ssp/download", body);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="${owner.companyId}_\\d{13}\\.csv"$`),
+    );
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(bytes.toString("utf8").slice(1));
+    expect(rows[0]).toEqual([
+      "Date",
+      "App Name",
+      "Country",
+      ...ONLINE_METRICS.map((metric) => metric.title.en),
+    ]);
+    const table = await report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", { ...body, pageSize: 1000 });
+    expect(rows.length - 1).toBe(table.data.total);
+    expect(table.data.total).toBeGreaterThan(0);
+    const first = table.data.list[0];
+    expect(rows[1]?.slice(0, 5)).toEqual([
+      first?.dt,
+      first?.appName?.startsWith("=") ? `'${first.appName}` : first?.appName,
+      first?.country,
+      String(first?.requestNum),
+      String(first?.recallNum),
+    ]);
+    expect(rows[1]?.[5]).toBe(`${((first?.recallRate ?? 0) * 100).toFixed(2)}%`);
+    expect(rows[1]?.[11]).toBe((first?.settleEcpm ?? 0).toFixed(4));
+    // Only published days, like the table.
+    expect(new Set(rows.slice(1).map((row) => row[0]))).toEqual(
+      new Set([first?.dt, table.data.list.at(-1)?.dt]),
+    );
+  });
+
+  it("writes headers in Chinese for a zh request, guards formula cells, quotes commas and quotes", async () => {
+    const { bytes } = await download(
+      "/v1/online/ssp/download",
+      { ...range, dimensions: [2], metrics: ["requestNum", "settleAmount"] },
+      "zh",
+    );
+    const rows = parseCsv(bytes.toString("utf8").slice(1));
+    expect(rows[0]).toEqual(["应用名称", "请求数", "结算金额（USD）"]);
+    const names = rows.slice(1).map((row) => row[0]);
+    expect(names.sort()).toEqual(["'=HYPERLINK(1)", 'Tools, "Inc"']);
+    expect(bytes.toString("utf8")).toContain('"Tools, ""Inc"""');
+  });
+
+  it("answers JSON 604 'Please add more query conditions and retry' above EXPORT_MAX_ROWS", async () => {
+    const { response } = await download("/v1/online/ssp/download", { ...range, dimensions: [1, 3, 4, 5] });
+    expect(response.headers["content-type"]).toMatch(/application\/json/);
+    expect(response.json()).toEqual({
+      code: Code.ParamError,
+      msg: MESSAGES.reportExportTooLarge.en,
+      data: null,
+    });
+    const zh = await download("/v1/online/ssp/download", { ...range, dimensions: [1, 3, 4, 5] }, "zh");
+    expect(zh.response.json().msg).toBe("请添加更多查询条件后重试");
+  });
+
+  it("refuses as the table does: dates, another company, no permission", async () => {
+    const bad = await download("/v1/online/ssp/download", { startDate: daysAgo(0), endDate: daysAgo(0) });
+    expect(bad.response.json()).toMatchObject({ code: Code.ParamError, data: { field: "endDate" } });
+    const foreign = await download("/v1/online/ssp/download", { ...range, companyId: other.companyId });
+    expect(foreign.response.json()).toMatchObject({ code: Code.NoPermission });
+    const empty = await download("/v1/online/ssp/download", { ...range, dimensions: [1] }, "en", other);
+    expect(parseCsv(empty.bytes.toString("utf8").slice(1))).toHaveLength(1);
+  });
+});
+
+describe("POST /v1/offline/ssp/download", () => {
+  it("is named <companyId>_Affiliate_Reports_Detail_List_<timestamp>.csv and guards = + - @ cells", async () => {
+    const { response, bytes } = await download("/v1/offline/ssp/download", {
+      ...range,
+      dimensions: [1, 2, 3, 4, 5],
+    });
+    expect(response.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="${owner.companyId}_Affiliate_Reports_Detail_List_\\d{13}\\.csv"$`),
+    );
+    const rows = parseCsv(bytes.toString("utf8").slice(1));
+    expect(rows[0]).toEqual([
+      "Date",
+      "Sub-channel",
+      "Offer ID",
+      "Package Name",
+      "Country",
+      ...OFFLINE_METRICS.map((metric) => metric.title.en),
+    ]);
+    const table = await report<OfflineReportPage>(t.app, owner, "/v1/offline/ssp", {
+      ...range,
+      dimensions: [1, 2, 3, 4, 5],
+      pageSize: 1000,
+    });
+    expect(rows.length - 1).toBe(table.data.total);
+    expect(new Set(rows.slice(1).map((row) => row[1]))).toEqual(
+      new Set(["'=cmd", "'+plus", "'-minus", "'@at", "plain"]),
+    );
+    // A negative profit is a number, not a formula: left as it is.
+    expect(rows[1]?.[12]).toBe("-0.5000");
+    expect(rows[1]?.[13]).toBe("-20.00%");
+  });
+});
+
+describe("the two ways of reading rows", () => {
+  it("COPY and key-ordered pages write the same bytes, for every grouping", async () => {
+    for (const dims of [[1, 2, 3, 4, 5], [1, 3], [4], [2, 5], []]) {
+      const common = {
+        kind: "online" as const,
+        viewer: { companyId: owner.companyId, seesAll: false },
+        query: {
+          ...range,
+          companyId: null,
+          appName: null,
+          adId: null,
+          addId: null,
+          adStyle: null,
+          country: null,
+          dimensions: dims as (1 | 2 | 3 | 4 | 5)[],
+          pageIndex: 1,
+          pageSize: 10,
+          orderBy: null,
+          order: null,
+          metrics: null,
+        },
+        lang: "en" as const,
+        timeZone: "UTC",
+        maxRows: 1000,
+        now: new Date(0),
+      };
+      const paged = await exportReport(t.runtime.database, { ...common, method: "paged", pageRows: 2 });
+      const whole = await exportReport(t.runtime.database, { ...common, method: "paged", pageRows: 1000 });
+      const pagedText = (await buffer(paged.body)).toString("utf8");
+      expect(pagedText).toBe((await buffer(whole.body)).toString("utf8"));
+      expect(parseCsv(pagedText.slice(1)).length - 1).toBe(paged.rows);
+      if (t.runtime.database.kind === "postgres") {
+        const copied = await exportReport(t.runtime.database, { ...common, method: "copy" });
+        expect((await buffer(copied.body)).toString("utf8")).toBe(pagedText);
+      }
+    }
+  });
+});
