@@ -252,6 +252,10 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await expect(group(0)).toBeVisible();
       await expect(group(1)).toHaveCount(0);
       await expect(dialog.getByTestId("floor-group-delete-0")).toBeDisabled();
+      // the country list is fetched once and kept for the session
+      await expect
+        .poll(() => page.evaluate(() => sessionStorage.getItem("countries")))
+        .toContain('"Key":"US"');
       await dialog.getByRole("button", { name: t.ok }).click();
       await expect(fieldError(dialog, t.defaultRequired)).toBeVisible();
       await expect(fieldError(group(0), t.countriesRequired)).toBeVisible();
