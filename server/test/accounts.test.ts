@@ -12,6 +12,8 @@ import {
 import { call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { md5, signIn } from "./support/sign-in.ts";
 
+/** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
+const STARTUP_TIMEOUT_MS = 180_000;
 let t: TestApp;
 let demo: { companyId: number; accountId: number; adminId: number };
 let adminToken: string;
@@ -21,8 +23,8 @@ beforeAll(async () => {
   demo = await demoCompany(db());
   adminToken = await tokenOf(db(), { companyId: demo.companyId, userId: demo.adminId });
   other = await makeCompany(db(), "Other Publisher");
-});
-afterAll(() => t.close());
+}, STARTUP_TIMEOUT_MS);
+afterAll(() => t?.close());
 
 const db = () => t.runtime.database.db;
 const INNER = "/v1/user_center_proxy/v1/passport/inner/user";

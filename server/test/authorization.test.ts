@@ -33,6 +33,8 @@ import { call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.t
 import { signedUrl } from "./support/external.ts";
 import { encryptForLogin, loginForm, md5, newCaptchaId, publicKey } from "./support/sign-in.ts";
 
+/** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
+const STARTUP_TIMEOUT_MS = 180_000;
 let t: TestApp;
 const db = () => t.runtime.database.db;
 const app = (): FastifyInstance => t.app;
@@ -131,8 +133,8 @@ beforeAll(async () => {
   // Records of the home company that no other company may see.
   const homeApp = await createApp(home);
   await createPlacement(home, homeApp.id);
-});
-afterAll(() => t.close());
+}, STARTUP_TIMEOUT_MS);
+afterAll(() => t?.close());
 
 // ── Fixtures, made through the API as each company's own super admin ───────────────────────────────────
 
@@ -687,7 +689,14 @@ function routesOfTree(tree: string): string[] {
   return routes;
 }
 
-async function servedEndpoints(): Promise<string[]> {
+let servedOnce: Promise<string[]> | undefined;
+/** The served endpoints, read once per run. */
+const servedEndpoints = (): Promise<string[]> => {
+  servedOnce ??= readServedEndpoints();
+  return servedOnce;
+};
+
+async function readServedEndpoints(): Promise<string[]> {
   const fromTree = routesOfTree(app().printRoutes({ commonPrefix: false }));
   const spec = (await app().inject({ url: "/docs/json" })).json<{
     paths: Record<string, Record<string, unknown>>;

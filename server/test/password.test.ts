@@ -15,15 +15,17 @@ import { CAPTCHA_ANSWER, call, DEMO_PASSWORD, startTestApp, type TestApp } from 
 import { md5, newCaptchaId, signIn } from "./support/sign-in.ts";
 import { codeOf, startSmtp, type TestSmtp } from "./support/smtp.ts";
 
+/** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
+const STARTUP_TIMEOUT_MS = 180_000;
 let t: TestApp;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await startTestApp({ SMTP_URL: smtp.url });
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  await t?.close();
+  await smtp?.close();
 });
 
 const db = () => t.runtime.database.db;
