@@ -87,6 +87,18 @@ export interface FileAnswer {
   filename: string | null;
 }
 
+/** How far a file download has come: bytes and lines received, and the rows announced (`x-export-rows`). */
+export interface FileProgress {
+  bytes: number;
+  lines: number;
+  rows: number | null;
+}
+
+export interface FileRequestOptions extends RequestOptions {
+  /** Called as the file arrives (the body is then read chunk by chunk). */
+  onProgress?: (progress: FileProgress) => void;
+}
+
 function buildUrl(path: string, query: RequestOptions["query"]): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -207,14 +219,29 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
  * A file call (exports). A non-JSON answer passes through as a blob; a JSON answer is an envelope
  * (an export refused as too broad answers code 604) and is handled like any other call.
  */
-export async function requestFile(path: string, options: RequestOptions = {}): Promise<FileAnswer> {
-  const response = await send(path, { timeout: EXPORT_TIMEOUT_MS, ...options }, "*/*");
+export async function requestFile(path: string, options: FileRequestOptions = {}): Promise<FileAnswer> {
+  const { onProgress, ...rest } = options;
+  const response = await send(path, { timeout: EXPORT_TIMEOUT_MS, ...rest }, "*/*");
   const type = response.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
     await readEnvelope(response, options.quiet);
     throw new ApiError("business", 0, "Error");
   }
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get("Content-Disposition")) };
+  const filename = filenameOf(response.headers.get("Content-Disposition"));
+  if (!onProgress || !response.body) return { blob: await response.blob(), filename };
+  const announced = Number(response.headers.get("x-export-rows") ?? Number.NaN);
+  const progress: FileProgress = { bytes: 0, lines: 0, rows: Number.isFinite(announced) ? announced : null };
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    progress.bytes += value.byteLength;
+    for (const byte of value) if (byte === 10) progress.lines += 1;
+    onProgress({ ...progress });
+  }
+  return { blob: new Blob(chunks, { type }), filename };
 }
 
 export const get = <T>(path: string, query?: RequestOptions["query"], options: RequestOptions = {}) =>

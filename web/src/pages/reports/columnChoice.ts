@@ -1,0 +1,51 @@
+/**
+ * Column preferences (spec §4 Column preferences, §5 Column customisation): the dimensions and data
+ * columns chosen in the custom-column dialog, saved per report in localStorage and restored on load. A
+ * stored choice is read defensively: unknown codes and keys are dropped, the report's own order is kept,
+ * and anything unusable (not saved, unreadable, or breaking the at-least-one rule) gives the defaults.
+ */
+import { checkColumnChoice } from "@pc/contract";
+import type { ReportColumnChoice, ReportDef } from "./reportDefs.ts";
+
+/** The choice in the report's order (dimension codes, then data columns as the contract lists them), deduplicated. */
+export function orderedChoice(def: ReportDef, choice: ReportColumnChoice): ReportColumnChoice {
+  return {
+    dimensions: def.dimensions.map((d) => d.code).filter((code) => choice.dimensions.includes(code)),
+    metrics: def.metrics.map((m) => m.key).filter((key) => choice.metrics.includes(key)),
+  };
+}
+
+/** A stored value as a choice of this report, or null when it is not one. */
+export function parseColumnChoice(def: ReportDef, value: unknown): ReportColumnChoice | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { dimensions, metrics } = value as { dimensions?: unknown; metrics?: unknown };
+  if (!Array.isArray(dimensions) || !Array.isArray(metrics)) return null;
+  const choice = orderedChoice(def, {
+    dimensions: dimensions.filter((code): code is number => typeof code === "number"),
+    metrics: metrics.filter((key): key is string => typeof key === "string"),
+  });
+  return checkColumnChoice(choice) === null ? choice : null;
+}
+
+export function loadColumnChoice(def: ReportDef, storage: Storage = localStorage): ReportColumnChoice {
+  let stored: unknown = null;
+  try {
+    const text = storage.getItem(def.columnsKey);
+    stored = text ? JSON.parse(text) : null;
+  } catch {
+    stored = null;
+  }
+  return parseColumnChoice(def, stored) ?? orderedChoice(def, def.defaults);
+}
+
+export function saveColumnChoice(
+  def: ReportDef,
+  choice: ReportColumnChoice,
+  storage: Storage = localStorage,
+) {
+  try {
+    storage.setItem(def.columnsKey, JSON.stringify(orderedChoice(def, choice)));
+  } catch {
+    // storage unavailable: the choice holds for this visit only
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * What the two report screens differ in, taken from the contract (spec §2, §3, §4, §9): dimensions in code
+ * order, data columns with their titles and formats, the default column choice, the storage keys.
+ */
+import {
+  type ColumnChoice,
+  DEFAULT_OFFLINE_COLUMNS,
+  DEFAULT_ONLINE_COLUMNS,
+  type DimensionInfo,
+  type MetricInfo,
+  OFFLINE_DIMENSIONS,
+  OFFLINE_METRICS,
+  ONLINE_DIMENSIONS,
+  ONLINE_METRICS,
+  REPORT_COLUMNS_STORAGE_KEYS,
+  ReportKind,
+  type ReportKindValue,
+} from "@pc/contract";
+
+/** A column choice of either report, as the screens handle it. */
+export type ReportColumnChoice = ColumnChoice<number, string>;
+
+export interface ReportDef {
+  kind: ReportKindValue;
+  dimensions: readonly DimensionInfo<string>[];
+  metrics: readonly MetricInfo<string>[];
+  defaults: ReportColumnChoice;
+  /** localStorage key of the saved column choice (dimensions and data). */
+  columnsKey: string;
+  /** localStorage key of the resized column widths. */
+  widthsKey: string;
+  /** The metric the trend chart starts with. */
+  trendMetric: string;
+}
+
+export const REPORT_DEFS: Record<ReportKindValue, ReportDef> = {
+  online: {
+    kind: ReportKind.Online,
+    dimensions: ONLINE_DIMENSIONS,
+    metrics: ONLINE_METRICS,
+    defaults: DEFAULT_ONLINE_COLUMNS,
+    columnsKey: REPORT_COLUMNS_STORAGE_KEYS.online,
+    widthsKey: "report_column_widths_sdk",
+    trendMetric: "settleAmount",
+  },
+  offline: {
+    kind: ReportKind.Offline,
+    dimensions: OFFLINE_DIMENSIONS,
+    metrics: OFFLINE_METRICS,
+    defaults: DEFAULT_OFFLINE_COLUMNS,
+    columnsKey: REPORT_COLUMNS_STORAGE_KEYS.offline,
+    widthsKey: "report_column_widths_affiliate",
+    trendMetric: "settleAmount",
+  },
+};
+
+/** The date dimension (code 1 in both reports). */
+export const DATE_DIMENSION = 1;

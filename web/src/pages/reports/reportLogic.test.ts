@@ -1,0 +1,202 @@
+import {
+  DEFAULT_OFFLINE_COLUMNS,
+  DEFAULT_ONLINE_COLUMNS,
+  REPORT_COLUMNS_STORAGE_KEYS,
+  reportDateWindow,
+} from "@pc/contract";
+import { describe, expect, it } from "vitest";
+import { loadColumnChoice, orderedChoice, parseColumnChoice, saveColumnChoice } from "./columnChoice.ts";
+import {
+  clearWidths,
+  loadWidths,
+  MAX_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
+  saveWidths,
+  withWidth,
+} from "./columnWidths.ts";
+import { REPORT_DEFS } from "./reportDefs.ts";
+import {
+  buildOfflineQuery,
+  buildOnlineQuery,
+  defaultDates,
+  FIRST_REPORT_PAGE,
+  isSelectableDay,
+  nextReportPaging,
+  offlineFilters,
+  onlineFilters,
+  trendQuery,
+  withoutPaging,
+} from "./reportQuery.ts";
+
+const sdk = REPORT_DEFS.online;
+const affiliate = REPORT_DEFS.offline;
+
+describe("column choice", () => {
+  it("starts with the spec's defaults of each report", () => {
+    expect(loadColumnChoice(sdk)).toEqual({
+      dimensions: [1, 3, 4, 5],
+      metrics: [...DEFAULT_ONLINE_COLUMNS.metrics],
+    });
+    expect(loadColumnChoice(affiliate)).toEqual({
+      dimensions: [1, 3, 4, 5],
+      metrics: ["clickNum", "refuseNum", "cpc", "settleAmount"],
+    });
+    expect(loadColumnChoice(affiliate)).toEqual(DEFAULT_OFFLINE_COLUMNS);
+  });
+
+  it("is saved per report and restored, in the report's order", () => {
+    saveColumnChoice(sdk, { dimensions: [4, 2], metrics: ["settleAmount", "requestNum"] });
+    expect(localStorage.getItem(REPORT_COLUMNS_STORAGE_KEYS.online)).not.toBeNull();
+    expect(loadColumnChoice(sdk)).toEqual({ dimensions: [2, 4], metrics: ["requestNum", "settleAmount"] });
+    // the other report keeps its own
+    expect(loadColumnChoice(affiliate)).toEqual(DEFAULT_OFFLINE_COLUMNS);
+  });
+
+  it("drops unknown codes and keys and duplicates", () => {
+    expect(
+      parseColumnChoice(sdk, { dimensions: [1, 1, 9, "2"], metrics: ["clickNum", "nope", "clickNum"] }),
+    ).toEqual({ dimensions: [1], metrics: ["clickNum"] });
+    // a metric of the other report is not one of this report's
+    expect(parseColumnChoice(sdk, { dimensions: [1], metrics: ["profit"] })).toBeNull();
+  });
+
+  it("falls back to the defaults for anything unusable", () => {
+    for (const text of [
+      "not json",
+      "null",
+      "[]",
+      '{"dimensions":[]}',
+      '{"dimensions":[],"metrics":["cpc"]}',
+    ]) {
+      localStorage.setItem(affiliate.columnsKey, text);
+      expect(loadColumnChoice(affiliate)).toEqual(DEFAULT_OFFLINE_COLUMNS);
+    }
+    localStorage.setItem(sdk.columnsKey, JSON.stringify({ dimensions: [2], metrics: [] }));
+    expect(loadColumnChoice(sdk).metrics).toEqual(DEFAULT_ONLINE_COLUMNS.metrics);
+  });
+
+  it("orders a choice as the report lists its columns", () => {
+    expect(orderedChoice(affiliate, { dimensions: [5, 2], metrics: ["profit", "clickNum"] })).toEqual({
+      dimensions: [2, 5],
+      metrics: ["clickNum", "profit"],
+    });
+  });
+});
+
+describe("column widths", () => {
+  const key = sdk.widthsKey;
+
+  it("are saved per report, clamped, and cleared by the reset", () => {
+    let widths = withWidth({}, "dt", 150.4);
+    widths = withWidth(widths, "clickNum", 5);
+    saveWidths(key, widths);
+    expect(loadWidths(key)).toEqual({ dt: 150, clickNum: MIN_COLUMN_WIDTH });
+    expect(loadWidths(affiliate.widthsKey)).toEqual({});
+    clearWidths(key);
+    expect(loadWidths(key)).toEqual({});
+  });
+
+  it("ignores stored values that are not widths", () => {
+    localStorage.setItem(key, JSON.stringify({ dt: "wide", country: 120, adId: null, big: 99999 }));
+    expect(loadWidths(key)).toEqual({ country: 120, big: MAX_COLUMN_WIDTH });
+    localStorage.setItem(key, "[1,2]");
+    expect(loadWidths(key)).toEqual({});
+    localStorage.setItem(key, "{");
+    expect(loadWidths(key)).toEqual({});
+  });
+});
+
+describe("report dates", () => {
+  const window = reportDateWindow("20240501");
+
+  it("defaults to the last 7 days ending yesterday", () => {
+    expect(window).toEqual({ minDate: "20240201", maxDate: "20240430" });
+    expect(defaultDates(window)).toEqual({ startDate: "20240424", endDate: "20240430" });
+  });
+
+  it("lets the pickers choose only days of the 90-day window ending yesterday", () => {
+    expect(isSelectableDay("20240430", window)).toBe(true);
+    expect(isSelectableDay("20240501", window)).toBe(false);
+    expect(isSelectableDay("20240201", window)).toBe(true);
+    expect(isSelectableDay("20240131", window)).toBe(false);
+    expect(isSelectableDay("20240410", window, { notBefore: "20240415" })).toBe(false);
+    expect(isSelectableDay("20240420", window, { notAfter: "20240415" })).toBe(false);
+  });
+});
+
+describe("report queries", () => {
+  const dates = { startDate: "20240424", endDate: "20240430" };
+
+  it("sends empty filters as null, trims text and sends the ad-space id as a number", () => {
+    expect(
+      onlineFilters({ appName: "  Puzzle ", adId: " 12 ", adStyle: undefined, country: undefined }),
+    ).toEqual({
+      appName: "Puzzle",
+      adId: 12,
+      adStyle: null,
+      country: null,
+    });
+    expect(onlineFilters({ appName: "", adId: "", adStyle: 3, country: "US" })).toEqual({
+      appName: null,
+      adId: null,
+      adStyle: 3,
+      country: "US",
+    });
+    expect(offlineFilters({ subChannel: " ", offerId: "OF-1", pkgName: "", country: undefined })).toEqual({
+      subChannel: null,
+      offerId: "OF-1",
+      pkgName: null,
+      country: null,
+    });
+  });
+
+  it("builds the query of the chosen columns and page", () => {
+    const query = buildOnlineQuery({
+      dates,
+      filters: onlineFilters({ appName: "", adId: "7", adStyle: undefined, country: "DE" }),
+      choice: { dimensions: [1, 3], metrics: ["clickNum"] },
+      paging: { pageIndex: 2, pageSize: 20 },
+      companyId: null,
+    });
+    expect(query).toEqual({
+      startDate: "20240424",
+      endDate: "20240430",
+      companyId: null,
+      appName: null,
+      adId: 7,
+      adStyle: null,
+      country: "DE",
+      dimensions: [1, 3],
+      metrics: ["clickNum"],
+      pageIndex: 2,
+      pageSize: 20,
+    });
+    expect(withoutPaging(query)).not.toHaveProperty("pageIndex");
+    expect(trendQuery(query)).toMatchObject({
+      dimensions: [1],
+      pageIndex: 1,
+      pageSize: 1000,
+      orderBy: "dt",
+      order: "asc",
+      adId: 7,
+      country: "DE",
+    });
+  });
+
+  it("builds the affiliate query", () => {
+    expect(
+      buildOfflineQuery({
+        dates,
+        filters: offlineFilters({ subChannel: "sub", offerId: "", pkgName: "", country: undefined }),
+        choice: DEFAULT_OFFLINE_COLUMNS,
+        paging: FIRST_REPORT_PAGE,
+        companyId: 5,
+      }),
+    ).toMatchObject({ subChannel: "sub", offerId: null, companyId: 5, pageIndex: 1, pageSize: 10 });
+  });
+
+  it("goes back to page 1 when the page size changes", () => {
+    expect(nextReportPaging({ pageIndex: 3, pageSize: 10 }, 3, 20)).toEqual({ pageIndex: 1, pageSize: 20 });
+    expect(nextReportPaging({ pageIndex: 3, pageSize: 10 }, 4, 10)).toEqual({ pageIndex: 4, pageSize: 10 });
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Report queries as the screens send them (spec §3 report queries, §4 Filters and paging, §5 Report dates,
+ * §9): dates yyyyMMdd inside the contract's 90-day window ending yesterday, empty filters null, the
+ * ad-space id a number, the chosen dimensions and data columns, pageIndex/pageSize (a new size goes back to
+ * page 1). The trend and the export ask the same question in another shape.
+ */
+import {
+  addReportDays,
+  DEFAULT_PAGE_SIZE,
+  type OfflineReportQueryInput,
+  type OnlineReportQueryInput,
+  REPORT_MAX_PAGE_SIZE,
+  type ReportDateWindow,
+} from "@pc/contract";
+import { normalizeFilters } from "../../components/listState.ts";
+import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
+
+/** yyyyMMdd */
+export interface ReportDates {
+  startDate: string;
+  endDate: string;
+}
+
+export interface ReportPaging {
+  pageIndex: number;
+  pageSize: number;
+}
+
+export const FIRST_REPORT_PAGE: ReportPaging = { pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE };
+/** The default range: the last 7 report days, ending yesterday. */
+export const DEFAULT_RANGE_DAYS = 7;
+
+export function defaultDates(window: ReportDateWindow): ReportDates {
+  const start = addReportDays(window.maxDate, 1 - DEFAULT_RANGE_DAYS);
+  return { startDate: start < window.minDate ? window.minDate : start, endDate: window.maxDate };
+}
+
+/** Whether a day (yyyyMMdd) may be picked: inside the window, and on the right side of the other date. */
+export function isSelectableDay(
+  day: string,
+  window: ReportDateWindow,
+  bounds: { notBefore?: string | null; notAfter?: string | null } = {},
+): boolean {
+  if (day < window.minDate || day > window.maxDate) return false;
+  if (bounds.notBefore && day < bounds.notBefore) return false;
+  if (bounds.notAfter && day > bounds.notAfter) return false;
+  return true;
+}
+
+/** The paging after the pager changed: a new page size starts again at page 1. */
+export function nextReportPaging(current: ReportPaging, page: number, pageSize: number): ReportPaging {
+  if (pageSize !== current.pageSize) return { pageIndex: 1, pageSize };
+  return { pageIndex: page, pageSize };
+}
+
+// ─── Filters ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The SDK filter form (text as typed; selects undefined when cleared). */
+export interface OnlineFilterValues {
+  appName: string;
+  adId: string;
+  adStyle: number | undefined;
+  country: string | undefined;
+}
+
+export interface OfflineFilterValues {
+  subChannel: string;
+  offerId: string;
+  pkgName: string;
+  country: string | undefined;
+}
+
+export const EMPTY_ONLINE_FILTERS: OnlineFilterValues = {
+  appName: "",
+  adId: "",
+  adStyle: undefined,
+  country: undefined,
+};
+export const EMPTY_OFFLINE_FILTERS: OfflineFilterValues = {
+  subChannel: "",
+  offerId: "",
+  pkgName: "",
+  country: undefined,
+};
+
+export interface OnlineFilters {
+  appName: string | null;
+  adId: number | null;
+  adStyle: number | null;
+  country: string | null;
+}
+export interface OfflineFilters {
+  subChannel: string | null;
+  offerId: string | null;
+  pkgName: string | null;
+  country: string | null;
+}
+
+/** The SDK filters as sent: trimmed, empty ones null, the ad-space id a number. */
+export function onlineFilters(values: Partial<OnlineFilterValues>): OnlineFilters {
+  const filters = normalizeFilters({
+    appName: values.appName,
+    adId: values.adId,
+    adStyle: values.adStyle,
+    country: values.country,
+  });
+  return { ...filters, adId: filters.adId === null ? null : Number(filters.adId) };
+}
+
+export function offlineFilters(values: Partial<OfflineFilterValues>): OfflineFilters {
+  return normalizeFilters({
+    subChannel: values.subChannel,
+    offerId: values.offerId,
+    pkgName: values.pkgName,
+    country: values.country,
+  });
+}
+
+// ─── Queries ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface QueryParts<F> {
+  dates: ReportDates;
+  filters: F;
+  choice: ReportColumnChoice;
+  paging: ReportPaging;
+  /** The company read (operators only); null = the session's. */
+  companyId: number | null;
+}
+
+function baseQuery<F>(parts: QueryParts<F>) {
+  return {
+    startDate: parts.dates.startDate,
+    endDate: parts.dates.endDate,
+    companyId: parts.companyId,
+    ...parts.filters,
+    dimensions: [...parts.choice.dimensions],
+    metrics: [...parts.choice.metrics],
+    pageIndex: parts.paging.pageIndex,
+    pageSize: parts.paging.pageSize,
+  };
+}
+
+export const buildOnlineQuery = (parts: QueryParts<OnlineFilters>): OnlineReportQueryInput =>
+  baseQuery(parts);
+export const buildOfflineQuery = (parts: QueryParts<OfflineFilters>): OfflineReportQueryInput =>
+  baseQuery(parts);
+
+interface PagedQuery {
+  pageIndex?: unknown;
+  pageSize?: unknown;
+}
+
+/** The trend's own part of a query: by day, oldest first, every day of the range on one page. */
+export const TREND_PARTS = {
+  dimensions: [DATE_DIMENSION],
+  pageIndex: 1,
+  pageSize: REPORT_MAX_PAGE_SIZE,
+  orderBy: "dt",
+  order: "asc",
+} as const;
+
+/** The same question by day (the trend chart). */
+export function trendQuery<Q extends object>(query: Q): Q & typeof TREND_PARTS {
+  return { ...query, ...TREND_PARTS };
+}
+
+/** The query without its page (the summary and the export cover every row). */
+export function withoutPaging<Q extends PagedQuery>(query: Q): Omit<Q, "pageIndex" | "pageSize"> {
+  const { pageIndex: _page, pageSize: _size, ...rest } = query;
+  return rest;
+}
