@@ -1,6 +1,6 @@
 /** The operator CLI (DESIGN §10): `npm run cli -- <command> [options]`. */
 import { parseArgs } from "node:util";
-import { ReportScope, Role, SUCCESS_CODES } from "@pc/contract";
+import { ReportAction, ReportScope, Role, SUCCESS_CODES } from "@pc/contract";
 import { prepareRuntime, type Runtime } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { AppError } from "./lib/app-error.ts";
@@ -9,6 +9,7 @@ import { md5Hex } from "./lib/passwords.ts";
 import { createUser } from "./modules/accounts/service.ts";
 import { appSecret } from "./modules/apps/service.ts";
 import { sendExternalCall } from "./modules/external/client.ts";
+import { manageReport } from "./modules/reports/service.ts";
 import { findCompany } from "./modules/tenancy/repo.ts";
 import { createCompany } from "./modules/tenancy/service.ts";
 
@@ -24,6 +25,7 @@ interface Command {
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 const COMMANDS: Record<string, Command> = {
+  ...reportCommands(),
   "create-company": {
     usage:
       "create-company --name N --host H [--host H2] [--operator] --admin-email E --admin-password P [--admin-name A]",
@@ -109,6 +111,41 @@ const COMMANDS: Record<string, Command> = {
 };
 
 class UsageError extends Error {}
+
+/** `calculate|publish|delete --kind online|offline --date yyyyMMdd [--company-id C]` (DESIGN §10, issue 5). */
+function reportCommands(): Record<string, Command> {
+  const what = {
+    calculate: "calculates the day (recalculates both kinds, unpublished, when it was calculated)",
+    publish: "makes the calculated day visible to publishers",
+    delete: "removes the day's report; raw data stays",
+  };
+  return Object.fromEntries(
+    Object.values(ReportAction).map((action): [string, Command] => [
+      action,
+      {
+        usage: `${action} --kind online|offline --date yyyyMMdd [--company-id C]   (${what[action]}; every publisher without --company-id)`,
+        options: { kind: { type: "string" }, date: { type: "string" }, "company-id": { type: "string" } },
+        required: ["kind", "date"],
+        async run({ database, config }, values) {
+          const kind = text(values.kind);
+          if (kind !== "online" && kind !== "offline") {
+            throw new UsageError("--kind must be online or offline");
+          }
+          const companyText = text(values["company-id"]);
+          const companyId = companyText === "" ? null : Number(companyText);
+          if (companyId !== null && !(Number.isSafeInteger(companyId) && companyId > 0)) {
+            throw new UsageError("--company-id must be a company id");
+          }
+          return manageReport(
+            database.db,
+            { action, kind, date: text(values.date), companyId, actor: null },
+            { timeZone: config.REPORT_TZ, autoPublish: config.AUTO_PUBLISH },
+          );
+        },
+      },
+    ]),
+  );
+}
 
 /** A command that needs the configuration only, not the database; it prints its answer and picks the exit code. */
 interface StandaloneCommand {
