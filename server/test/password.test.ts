@@ -475,5 +475,5 @@ describe("without SMTP_URL", () => {
     } finally {
       await plain.close();
     }
-  });
+  }, STARTUP_TIMEOUT_MS);
 });
