@@ -6,12 +6,15 @@ import { useTranslation } from "react-i18next";
 
 export function FilterBar<V extends object>({
   form,
+  name,
   initialValues,
   onSearch,
   onReset,
   children,
 }: {
   form: FormInstance<V>;
+  /** The form's name: its fields' ids become `<name>_<field>` (two filter forms on one page). */
+  name?: string;
   initialValues: V;
   onSearch: () => void;
   onReset: () => void;
@@ -21,6 +24,7 @@ export function FilterBar<V extends object>({
   return (
     <Form<V>
       form={form}
+      name={name}
       layout="inline"
       initialValues={initialValues}
       onFinish={onSearch}

@@ -18,8 +18,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { countriesQuery } from "../../api/geo.ts";
 import { placementsApi } from "../../api/placements.ts";
+import { compareCountries, countryMatches } from "../../components/countrySearch.ts";
 import { useContractText } from "../../i18n/messages.ts";
-import { compareCountries, countryMatches } from "./countrySearch.ts";
 import {
   addGroup,
   canDeleteGroup,
@@ -33,6 +33,7 @@ import {
   setCountrySwitch,
 } from "./floorPrice.ts";
 import "./floorPrice.css";
+import "../../components/countrySelect.css";
 
 export const FLOOR_DIALOG_WIDTH = 680;
 const PRICE_STEP = 10 ** -2;

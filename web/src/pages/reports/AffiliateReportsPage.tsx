@@ -1,5 +1,86 @@
-import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
+/**
+ * Affiliate reports (spec §2 Affiliate reports; §3 Affiliate query and row; §4 affiliate defaults): filters
+ * sub-channel, offer id, package name and country beside the dates; hits, conversions, rejections,
+ * income, CPC, payout, profit and rates; the sub-channel shown as its text; exports named
+ * `<companyId>_Affiliate_Reports_Detail_List_<timestamp>.csv`.
+ */
+import {
+  type LangValue,
+  OFFLINE_DIMENSIONS,
+  type OfflineReportQueryInput,
+  offlineReportQuery,
+} from "@pc/contract";
+import { Form, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { reportsApi } from "../../api/reports.ts";
+import { CountrySelect } from "../../components/CountrySelect.tsx";
+import { schemaRule } from "../../components/schemaRule.ts";
+import { useContractText } from "../../i18n/messages.ts";
+import { ReportScreen } from "./ReportScreen.tsx";
+import type { ReportRowRecord } from "./ReportTable.tsx";
+import { REPORT_DEFS } from "./reportDefs.ts";
+import {
+  buildOfflineQuery,
+  EMPTY_OFFLINE_FILTERS,
+  type OfflineFilters,
+  type OfflineFilterValues,
+  offlineFilters,
+} from "./reportQuery.ts";
+import type { ReportScreenConfig } from "./reportScreenConfig.ts";
+
+const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+const dimensionTitle = (field: string, lang: LangValue) =>
+  OFFLINE_DIMENSIONS.find((d) => d.field === field)?.title[lang] ?? field;
+
+function AffiliateFilterFields() {
+  const { t } = useTranslation();
+  const text = useContractText();
+  const textField = (name: "subChannel" | "offerId" | "pkgName") => (
+    <Form.Item
+      name={name}
+      label={dimensionTitle(name, text.lang)}
+      rules={[schemaRule(offlineReportQuery.shape[name], text.lang)]}
+    >
+      <Input placeholder={t(`reports.placeholders.${name}`)} allowClear />
+    </Form.Item>
+  );
+  return (
+    <>
+      {textField("subChannel")}
+      {textField("offerId")}
+      {textField("pkgName")}
+      <Form.Item name="country" label={dimensionTitle("country", text.lang)}>
+        <CountrySelect placeholder={t("reports.countryPlaceholder")} />
+      </Form.Item>
+    </>
+  );
+}
+
+const AFFILIATE_CONFIG: ReportScreenConfig<OfflineFilterValues, OfflineFilters, OfflineReportQueryInput> = {
+  def: REPORT_DEFS.offline,
+  emptyValues: EMPTY_OFFLINE_FILTERS,
+  toFilters: offlineFilters,
+  buildQuery: buildOfflineQuery,
+  api: {
+    list: (query) => reportsApi.list("offline", query),
+    summary: (query) => reportsApi.summary("offline", query),
+    download: (query, options) => reportsApi.download("offline", query, options),
+  },
+  FilterFields: AffiliateFilterFields,
+  renderDimension: (field, row) => (field === "subChannel" ? textOf(row.subChannelText) : textOf(row[field])),
+  detailValues: (row, applied) => ({
+    subChannel: typeof row.subChannel === "string" ? row.subChannel : applied.subChannel,
+    offerId: typeof row.offerId === "string" ? row.offerId : applied.offerId,
+    pkgName: typeof row.pkgName === "string" ? row.pkgName : applied.pkgName,
+    country: typeof row.country === "string" ? row.country : applied.country,
+  }),
+  detailTitle: (row: ReportRowRecord) =>
+    [row.subChannelText, row.offerId, row.pkgName, row.country, row.dt]
+      .map(textOf)
+      .filter(Boolean)
+      .join(" / "),
+};
 
 export default function AffiliateReportsPage() {
-  return <PagePlaceholder title="affiliateReports" />;
+  return <ReportScreen config={AFFILIATE_CONFIG} />;
 }

@@ -1,5 +1,137 @@
-import { PagePlaceholder } from "../../components/PagePlaceholder.tsx";
+/**
+ * SDK reports (spec §2 SDK reports; §3 SDK report query and row): filters app name, ad-space id (numeric),
+ * ad-space type and country beside the dates; the SDK dimensions (date, app name, ad id, country, ad
+ * style) and data columns; the ad id opens the row's detail view.
+ */
+import {
+  AD_STYLE_TITLES,
+  AdStyle,
+  type AdStyleValue,
+  isAdStyle,
+  type LangValue,
+  ONLINE_DIMENSIONS,
+  type OnlineReportQueryInput,
+  onlineReportQuery,
+} from "@pc/contract";
+import { Button, Form, Input, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { reportsApi } from "../../api/reports.ts";
+import { CountrySelect } from "../../components/CountrySelect.tsx";
+import { schemaRule } from "../../components/schemaRule.ts";
+import { useContractText } from "../../i18n/messages.ts";
+import { ReportScreen } from "./ReportScreen.tsx";
+import type { ReportRowRecord } from "./ReportTable.tsx";
+import { REPORT_DEFS } from "./reportDefs.ts";
+import {
+  buildOnlineQuery,
+  EMPTY_ONLINE_FILTERS,
+  type OnlineFilters,
+  type OnlineFilterValues,
+  onlineFilters,
+} from "./reportQuery.ts";
+import type { ReportScreenConfig } from "./reportScreenConfig.ts";
+
+const AD_STYLES: readonly AdStyleValue[] = Object.values(AdStyle);
+
+const styleTitle = (style: unknown, lang: LangValue) =>
+  typeof style === "number" && isAdStyle(style) ? AD_STYLE_TITLES[style][lang] : "";
+const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+const dimensionTitle = (field: string, lang: LangValue) =>
+  ONLINE_DIMENSIONS.find((d) => d.field === field)?.title[lang] ?? field;
+
+function SdkFilterFields() {
+  const { t } = useTranslation();
+  const text = useContractText();
+  return (
+    <>
+      <Form.Item
+        name="appName"
+        label={dimensionTitle("appName", text.lang)}
+        rules={[schemaRule(onlineReportQuery.shape.appName, text.lang)]}
+      >
+        <Input placeholder={t("reports.appNamePlaceholder")} allowClear />
+      </Form.Item>
+      <Form.Item
+        name="adId"
+        label={t("reports.adId")}
+        rules={[schemaRule(onlineReportQuery.shape.adId, text.lang)]}
+      >
+        <Input placeholder={t("reports.adIdPlaceholder")} allowClear inputMode="numeric" />
+      </Form.Item>
+      <Form.Item name="adStyle" label={t("reports.adStyle")}>
+        <Select
+          allowClear
+          placeholder={t("reports.adStylePlaceholder")}
+          options={AD_STYLES.map((style) => ({ value: style, label: styleTitle(style, text.lang) }))}
+        />
+      </Form.Item>
+      <Form.Item name="country" label={dimensionTitle("country", text.lang)}>
+        <CountrySelect placeholder={t("reports.countryPlaceholder")} />
+      </Form.Item>
+    </>
+  );
+}
+
+function detailTitle(row: ReportRowRecord, lang: LangValue): string {
+  const parts = [
+    row.adId === null || row.adId === undefined ? "" : `${textOf(row.adName)} #${textOf(row.adId)}`.trim(),
+    textOf(row.appName),
+    textOf(row.country),
+    styleTitle(row.adStyle, lang),
+    textOf(row.dt),
+  ];
+  return parts.filter(Boolean).join(" / ");
+}
+
+const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, OnlineReportQueryInput> = {
+  def: REPORT_DEFS.online,
+  emptyValues: EMPTY_ONLINE_FILTERS,
+  toFilters: onlineFilters,
+  buildQuery: buildOnlineQuery,
+  api: {
+    list: (query) => reportsApi.list("online", query),
+    summary: (query) => reportsApi.summary("online", query),
+    download: (query, options) => reportsApi.download("online", query, options),
+  },
+  FilterFields: SdkFilterFields,
+  renderDimension: (field, row, { lang, openDetail }) => {
+    switch (field) {
+      case "adStyle":
+        return styleTitle(row.adStyle, lang);
+      case "adId":
+        return (
+          <span className="pc-ad-cell">
+            {openDetail ? (
+              <Button
+                type="link"
+                size="small"
+                className="pc-link-cell"
+                onClick={openDetail}
+                data-action="ad-detail"
+              >
+                {textOf(row.adId)}
+              </Button>
+            ) : (
+              <span>{textOf(row.adId)}</span>
+            )}
+            <span className="pc-muted" title={textOf(row.adName)}>
+              {textOf(row.adName)}
+            </span>
+          </span>
+        );
+      default:
+        return textOf(row[field]);
+    }
+  },
+  detailValues: (row, applied) => ({
+    appName: typeof row.appName === "string" ? row.appName : applied.appName,
+    adId: typeof row.adId === "number" ? String(row.adId) : applied.adId,
+    adStyle: typeof row.adStyle === "number" ? row.adStyle : applied.adStyle,
+    country: typeof row.country === "string" ? row.country : applied.country,
+  }),
+  detailTitle,
+};
 
 export default function SdkReportsPage() {
-  return <PagePlaceholder title="sdkReports" />;
+  return <ReportScreen config={SDK_CONFIG} />;
 }

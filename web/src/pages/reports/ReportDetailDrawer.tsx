@@ -1,0 +1,162 @@
+/**
+ * The detail view of a report row (spec §2: a date range, app, country and ad-type filters; §7: the same
+ * calls serve the detail views): the row's numbers day by day over its own date range and filters, with
+ * the total row and paging of the report table.
+ */
+import type { ReportDateWindowAnswer } from "@pc/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { DatePicker, Drawer, Form } from "antd";
+import type { Dayjs } from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FilterBar } from "../../components/FilterBar.tsx";
+import { useContractText } from "../../i18n/messages.ts";
+import { type ReportRowRecord, ReportTable } from "./ReportTable.tsx";
+import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
+import {
+  FIRST_REPORT_PAGE,
+  isSelectableDay,
+  nextReportPaging,
+  type ReportDates,
+  type ReportPaging,
+} from "./reportQuery.ts";
+import {
+  dayOf,
+  fromDayjs,
+  type ReportScreenConfig,
+  reportDateRule,
+  toDayjs,
+  windowOf,
+} from "./reportScreenConfig.ts";
+
+export const DETAIL_DRAWER_WIDTH = 1080;
+
+type DetailForm<V> = V & { range: [Dayjs, Dayjs] | null };
+
+export function ReportDetailDrawer<V extends object, F, Q extends object>({
+  config,
+  dateWindow,
+  row,
+  dates,
+  values,
+  companyId,
+  choice,
+  onClose,
+}: {
+  config: ReportScreenConfig<V, F, Q>;
+  dateWindow: ReportDateWindowAnswer;
+  row: ReportRowRecord;
+  dates: ReportDates;
+  values: V;
+  companyId: number | null;
+  choice: ReportColumnChoice;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const text = useContractText();
+  const { def } = config;
+  const window = windowOf(dateWindow);
+  const [form] = Form.useForm<DetailForm<V>>();
+  const [open, setOpen] = useState(true);
+  const [applied, setApplied] = useState({ dates, values });
+  const [paging, setPaging] = useState<ReportPaging>(FIRST_REPORT_PAGE);
+  const detailChoice: ReportColumnChoice = { dimensions: [DATE_DIMENSION], metrics: choice.metrics };
+  const query = config.buildQuery({
+    dates: applied.dates,
+    filters: config.toFilters(applied.values),
+    choice: detailChoice,
+    paging,
+    companyId,
+  });
+  const list = useQuery({
+    queryKey: ["report", def.kind, "detail", query],
+    queryFn: () => config.api.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const summary = useQuery({
+    queryKey: [
+      "report",
+      def.kind,
+      "detailSummary",
+      applied.dates,
+      config.toFilters(applied.values),
+      companyId,
+    ],
+    queryFn: () => config.api.summary(query),
+    placeholderData: keepPreviousData,
+  });
+
+  const initialValues = {
+    ...values,
+    range: [toDayjs(dates.startDate), toDayjs(dates.endDate)],
+  } as DetailForm<V>;
+
+  const onSearch = () => {
+    const all = form.getFieldsValue(true) as DetailForm<V>;
+    const [start, end] = all.range ?? [null, null];
+    const next = { startDate: dayOf(start), endDate: dayOf(end) };
+    if (!next.startDate || !next.endDate) return; // the field's rule shows why
+    setApplied({ dates: { startDate: next.startDate, endDate: next.endDate }, values: all });
+    setPaging((current) => ({ ...current, pageIndex: 1 }));
+  };
+
+  const onReset = () => {
+    form.resetFields();
+    setApplied({ dates, values });
+    setPaging(FIRST_REPORT_PAGE);
+  };
+
+  const FilterFields = config.FilterFields;
+  return (
+    <Drawer
+      open={open}
+      size={DETAIL_DRAWER_WIDTH}
+      title={`${t("reports.detailTitle")} · ${config.detailTitle(row, text.lang)}`}
+      onClose={() => setOpen(false)}
+      afterOpenChange={(visible) => {
+        if (!visible) onClose();
+      }}
+      destroyOnHidden
+      data-testid="report-detail"
+      className="pc-report-detail"
+    >
+      <div className="pc-list-page">
+        <FilterBar<DetailForm<V>>
+          form={form}
+          name="detail"
+          initialValues={initialValues}
+          onSearch={onSearch}
+          onReset={onReset}
+        >
+          <Form.Item
+            name="range"
+            label={t("reports.dateRange")}
+            rules={[reportDateRule("startDate", dateWindow.today, text.message, "range")]}
+          >
+            <DatePicker.RangePicker
+              allowClear={false}
+              format="YYYY-MM-DD"
+              disabledDate={(day) => !isSelectableDay(fromDayjs(day), window)}
+            />
+          </Form.Item>
+          <FilterFields detail />
+        </FilterBar>
+        <ReportTable
+          testId="detail-table"
+          def={def}
+          choice={detailChoice}
+          lang={text.lang}
+          rows={list.data?.list ?? []}
+          total={list.data?.total ?? 0}
+          totals={summary.data?.total}
+          loading={list.isFetching}
+          paging={paging}
+          onPage={(page, pageSize) => setPaging((current) => nextReportPaging(current, page, pageSize))}
+          renderDimension={(field, detailRow) =>
+            config.renderDimension(field, detailRow, { lang: text.lang })
+          }
+        />
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * A report table (spec §2 SDK reports, Affiliate reports, Shared behaviours; §9): the chosen dimensions,
+ * then the chosen data columns formatted as the contract says, resizable columns (when the screen keeps
+ * widths), a max height of 500px, the total row of the same query, and the report pagination (total,
+ * sizes 10/20/30/40, prev, pager, next, jumper).
+ */
+import { formatMetricValue, type LangValue, REPORT_PAGE_SIZES } from "@pc/contract";
+import { Button, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ColumnWidths } from "./columnWidths.ts";
+import type { ResizableHeaderCellProps } from "./ResizableHeaderCell.tsx";
+import { ResizableHeaderCell } from "./ResizableHeaderCell.tsx";
+import type { ReportColumnChoice, ReportDef } from "./reportDefs.ts";
+import type { ReportPaging } from "./reportQuery.ts";
+
+/** Spec §9: report tables are at most 500px high. */
+export const TABLE_MAX_HEIGHT = 500;
+const DETAIL_COLUMN = "__detail";
+
+/** A report row of either kind, read by field name. */
+export type ReportRowRecord = Record<string, unknown>;
+type KeyedRow = ReportRowRecord & { __key: string };
+
+const DIMENSION_WIDTHS: Record<string, number> = {
+  dt: 120,
+  appName: 170,
+  adId: 220,
+  country: 100,
+  adStyle: 130,
+  subChannel: 140,
+  offerId: 120,
+  pkgName: 210,
+};
+const METRIC_WIDTH = 130;
+const MONEY_WIDTH = 170;
+
+export function defaultColumnWidth(def: ReportDef, column: string): number {
+  const metric = def.metrics.find((m) => m.key === column);
+  if (metric) return metric.format === "money" || metric.format === "ratio" ? MONEY_WIDTH : METRIC_WIDTH;
+  return DIMENSION_WIDTHS[column] ?? METRIC_WIDTH;
+}
+
+export interface ReportTableProps {
+  def: ReportDef;
+  choice: ReportColumnChoice;
+  lang: LangValue;
+  rows: readonly ReportRowRecord[];
+  total: number;
+  /** The total row (from the summary call); none while it loads. */
+  totals: ReportRowRecord | undefined;
+  loading: boolean;
+  paging: ReportPaging;
+  onPage: (page: number, pageSize: number) => void;
+  renderDimension: (field: string, row: ReportRowRecord) => ReactNode;
+  /** Resizable columns: the widths, a live change and the width to keep when released. */
+  widths?: ColumnWidths;
+  onWidth?: (column: string, width: number, done: boolean) => void;
+  /** A drill-in action per row. */
+  onDetail?: (row: ReportRowRecord) => void;
+  testId?: string;
+}
+
+export function ReportTable({
+  def,
+  choice,
+  lang,
+  rows,
+  total,
+  totals,
+  loading,
+  paging,
+  onPage,
+  renderDimension,
+  widths,
+  onWidth,
+  onDetail,
+  testId,
+}: ReportTableProps) {
+  const { t } = useTranslation();
+  const dimensions = def.dimensions.filter((d) => choice.dimensions.includes(d.code));
+  const metrics = def.metrics.filter((m) => choice.metrics.includes(m.key));
+  const width = (column: string) => widths?.[column] ?? defaultColumnWidth(def, column);
+
+  const headerCell = (column: string) => (): ResizableHeaderCellProps =>
+    onWidth
+      ? {
+          resizeWidth: width(column),
+          resizeKey: column,
+          onResizeWidth: (next) => onWidth(column, next, false),
+          onResizeDone: (next) => onWidth(column, next, true),
+        }
+      : {};
+
+  const columns: TableColumnsType<KeyedRow> = [
+    ...dimensions.map((d) => ({
+      key: d.field,
+      dataIndex: d.field,
+      title: d.title[lang],
+      width: width(d.field),
+      ellipsis: true,
+      render: (_: unknown, row: KeyedRow) => renderDimension(d.field, row),
+      onHeaderCell: headerCell(d.field),
+    })),
+    ...metrics.map((m) => ({
+      key: m.key,
+      dataIndex: m.key,
+      title: m.title[lang],
+      width: width(m.key),
+      align: "right" as const,
+      render: (value: unknown) => (typeof value === "number" ? formatMetricValue(m.format, value) : ""),
+      onHeaderCell: headerCell(m.key),
+    })),
+  ];
+  if (onDetail) {
+    columns.push({
+      key: DETAIL_COLUMN,
+      title: t("common.actions"),
+      width: 90,
+      fixed: "right",
+      render: (_: unknown, row: KeyedRow) => (
+        <Button
+          type="link"
+          size="small"
+          className="pc-link-cell"
+          onClick={() => onDetail(row)}
+          data-action="detail"
+        >
+          {t("reports.detail")}
+        </Button>
+      ),
+    });
+  }
+  const scrollX = columns.reduce(
+    (sum, column) => sum + (typeof column.width === "number" ? column.width : 0),
+    0,
+  );
+
+  const data: KeyedRow[] = rows.map((row) => ({
+    ...row,
+    __key: dimensions.map((d) => String(row[d.field] ?? "")).join("|"),
+  }));
+
+  const pagination: TablePaginationConfig = {
+    current: paging.pageIndex,
+    pageSize: paging.pageSize,
+    total,
+    pageSizeOptions: REPORT_PAGE_SIZES.map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (count) => t("common.total", { total: count }),
+    onChange: onPage,
+  };
+
+  return (
+    <Table<KeyedRow>
+      className="pc-report-table"
+      data-testid={testId}
+      rowKey="__key"
+      size="middle"
+      bordered
+      columns={columns}
+      dataSource={data}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: scrollX, y: TABLE_MAX_HEIGHT }}
+      tableLayout="fixed"
+      components={onWidth ? { header: { cell: ResizableHeaderCell } } : undefined}
+      summary={() =>
+        data.length === 0 ? null : (
+          <Table.Summary fixed>
+            <Table.Summary.Row className="pc-report-total" data-testid="report-total">
+              {columns.map((column, index) => {
+                const metric = metrics.find((m) => m.key === column.key);
+                const value = metric && totals ? totals[metric.key] : undefined;
+                return (
+                  <Table.Summary.Cell
+                    key={String(column.key)}
+                    index={index}
+                    align={metric ? "right" : "left"}
+                  >
+                    {index === 0
+                      ? t("reports.total")
+                      : metric && typeof value === "number"
+                        ? formatMetricValue(metric.format, value)
+                        : ""}
+                  </Table.Summary.Cell>
+                );
+              })}
+            </Table.Summary.Row>
+          </Table.Summary>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The trend of one metric by day (DESIGN §7): a small SVG area chart sized to its container, with value
+ * ticks, day labels and a hover read-out. Loaded lazily by the report screens.
+ */
+import { formatMetricValue, type MetricFormat } from "@pc/contract";
+import { Empty, theme } from "antd";
+import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
+import { compactNumber, labelIndexes, niceTicks } from "./trendScale.ts";
+
+export interface TrendPoint {
+  /** yyyy-MM-DD */
+  dt: string;
+  value: number;
+}
+
+const HEIGHT = 220;
+const PAD = { top: 12, right: 16, bottom: 28, left: 56 };
+
+function axisLabel(format: MetricFormat, value: number): string {
+  if (format === "rate") return `${Number((value * 100).toFixed(1))}%`;
+  return compactNumber(value);
+}
+
+export default function TrendChart({
+  points,
+  format,
+  label,
+}: {
+  points: readonly TrendPoint[];
+  format: MetricFormat;
+  /** The metric's name (for the read-out and assistive technology). */
+  label: string;
+}) {
+  const { token } = theme.useToken();
+  const gradient = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [hover, setHover] = useState<number | null>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  if (points.length === 0) {
+    return (
+      <div ref={box} className="pc-trend-empty">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      </div>
+    );
+  }
+
+  const innerWidth = Math.max(1, width - PAD.left - PAD.right);
+  const innerHeight = HEIGHT - PAD.top - PAD.bottom;
+  const ticks = niceTicks(Math.max(...points.map((p) => p.value)));
+  const top = ticks.at(-1) ?? 1;
+  const x = (index: number) =>
+    PAD.left + (points.length === 1 ? innerWidth / 2 : (index / (points.length - 1)) * innerWidth);
+  const y = (value: number) => PAD.top + innerHeight - (value / top) * innerHeight;
+  const line = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`);
+  const base = PAD.top + innerHeight;
+  const area = `${line.join(" ")} L${x(points.length - 1).toFixed(1)},${base} L${x(0).toFixed(1)},${base} Z`;
+  const labels = labelIndexes(points.length, Math.max(2, Math.floor(innerWidth / 72)));
+
+  const onMove = (event: MouseEvent<SVGRectElement>) => {
+    const left = event.currentTarget.getBoundingClientRect().left;
+    const ratio = (event.clientX - left) / innerWidth;
+    setHover(Math.min(points.length - 1, Math.max(0, Math.round(ratio * (points.length - 1)))));
+  };
+  const hovered = hover === null ? undefined : points[hover];
+
+  return (
+    <div ref={box} className="pc-trend" data-testid="trend-chart">
+      {width > 0 && (
+        <svg width={width} height={HEIGHT} role="img" aria-label={label}>
+          <defs>
+            <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={token.colorPrimary} stopOpacity={0.28} />
+              <stop offset="100%" stopColor={token.colorPrimary} stopOpacity={0.02} />
+            </linearGradient>
+          </defs>
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={PAD.left}
+                x2={PAD.left + innerWidth}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke={token.colorBorderSecondary}
+                strokeDasharray={tick === 0 ? undefined : "3 3"}
+              />
+              <text
+                x={PAD.left - 8}
+                y={y(tick)}
+                textAnchor="end"
+                dominantBaseline="middle"
+                fontSize={11}
+                fill={token.colorTextTertiary}
+              >
+                {axisLabel(format, tick)}
+              </text>
+            </g>
+          ))}
+          {labels.map((index) => (
+            <text
+              key={index}
+              x={x(index)}
+              y={HEIGHT - 8}
+              textAnchor={labels.length > 1 && index === points.length - 1 ? "end" : "middle"}
+              fontSize={11}
+              fill={token.colorTextTertiary}
+            >
+              {points[index]?.dt.slice(5)}
+            </text>
+          ))}
+          <path d={area} fill={`url(#${gradient})`} />
+          <path d={line.join(" ")} fill="none" stroke={token.colorPrimary} strokeWidth={2} />
+          {hovered && hover !== null && (
+            <g>
+              <line
+                x1={x(hover)}
+                x2={x(hover)}
+                y1={PAD.top}
+                y2={base}
+                stroke={token.colorTextQuaternary}
+                strokeDasharray="3 3"
+              />
+              <circle
+                cx={x(hover)}
+                cy={y(hovered.value)}
+                r={4}
+                fill={token.colorBgContainer}
+                stroke={token.colorPrimary}
+                strokeWidth={2}
+              />
+            </g>
+          )}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: a hover read-out only; the table holds every value */}
+          <rect
+            x={PAD.left}
+            y={PAD.top}
+            width={innerWidth}
+            height={innerHeight}
+            fill="transparent"
+            onMouseMove={onMove}
+            onMouseLeave={() => setHover(null)}
+          />
+        </svg>
+      )}
+      {hovered && hover !== null && (
+        <div
+          className="pc-trend-tip"
+          style={{
+            left: Math.min(Math.max(x(hover), PAD.left + 60), width - 80),
+            top: PAD.top,
+          }}
+        >
+          <div className="pc-muted">{hovered.dt}</div>
+          <div>
+            {label}: <strong>{formatMetricValue(format, hovered.value)}</strong>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/** What a report screen and its detail view are given by the SDK and the affiliate pages. */
+import {
+  checkReportDates,
+  isoToReportDate,
+  type LangValue,
+  type MessageKey,
+  type ReportDateWindow,
+  type ReportDateWindowAnswer,
+  type ReportDayStatus,
+  reportDateToIso,
+} from "@pc/contract";
+import dayjs, { type Dayjs } from "dayjs";
+import type { ComponentType, ReactNode } from "react";
+import type { FileAnswer, FileRequestOptions } from "../../api/client.ts";
+import { reportsApi } from "../../api/reports.ts";
+import type { ReportRowRecord } from "./ReportTable.tsx";
+import type { ReportDef } from "./reportDefs.ts";
+import type { QueryParts } from "./reportQuery.ts";
+
+export interface ReportApi<Q extends object> {
+  list: (query: Q) => Promise<{ list: ReportRowRecord[]; total: number }>;
+  summary: (query: Q) => Promise<{ total: ReportRowRecord; days: ReportDayStatus[] }>;
+  download: (query: Q, options: FileRequestOptions) => Promise<FileAnswer>;
+}
+
+export interface DimensionContext {
+  lang: LangValue;
+  /** Opens the detail view of the row (the SDK report's ad id links to it). */
+  openDetail?: () => void;
+}
+
+export interface ReportScreenConfig<V extends object, F, Q extends object> {
+  def: ReportDef;
+  emptyValues: V;
+  toFilters: (values: Partial<V>) => F;
+  buildQuery: (parts: QueryParts<F>) => Q;
+  api: ReportApi<Q>;
+  /** The Form.Items of the report's own filters (inside a Form whose values include V). */
+  FilterFields: ComponentType<{ detail?: boolean }>;
+  renderDimension: (field: string, row: ReportRowRecord, context: DimensionContext) => ReactNode;
+  /** The detail view's filters for a row: the row's own values where it has them, else the applied ones. */
+  detailValues: (row: ReportRowRecord, applied: V) => V;
+  detailTitle: (row: ReportRowRecord, lang: LangValue) => string;
+}
+
+export type FilterForm<V> = V & {
+  startDate: Dayjs | null;
+  endDate: Dayjs | null;
+  companyId: number | undefined;
+};
+
+/** yyyyMMdd ⇄ the pickers' dayjs. */
+export const toDayjs = (ymd: string): Dayjs => dayjs(reportDateToIso(ymd));
+export const fromDayjs = (day: Dayjs): string => isoToReportDate(day.format("YYYY-MM-DD"));
+
+export const windowOf = (answer: ReportDateWindowAnswer): ReportDateWindow => ({
+  minDate: answer.minDate,
+  maxDate: answer.maxDate,
+});
+
+/** A picker's value as yyyyMMdd, or null. */
+export const dayOf = (value: unknown): string | null => (dayjs.isDayjs(value) ? fromDayjs(value) : null);
+
+interface FieldReader {
+  getFieldValue: (name: string) => unknown;
+}
+
+/**
+ * A date field's rule: the contract's report-date rule (both required, start ≤ end, the 90-day window
+ * ending yesterday) over the form's dates, shown on the field it names.
+ */
+export const reportDateRule =
+  (field: "startDate" | "endDate", today: string, message: (key: MessageKey) => string, range?: string) =>
+  ({ getFieldValue }: FieldReader) => ({
+    validator: () => {
+      const dates = range
+        ? (() => {
+            const value = getFieldValue(range);
+            const [start, end] = Array.isArray(value) ? value : [null, null];
+            return { startDate: dayOf(start), endDate: dayOf(end) };
+          })()
+        : { startDate: dayOf(getFieldValue("startDate")), endDate: dayOf(getFieldValue("endDate")) };
+      const problem = checkReportDates(dates, today);
+      return problem && (range || problem.field === field)
+        ? Promise.reject(new Error(message(problem.message)))
+        : Promise.resolve();
+    },
+  });
+
+/** The server's report day boundaries (REPORT_TZ), so the pickers agree with it. */
+export const dateWindowQuery = {
+  queryKey: ["report", "dateWindow"],
+  queryFn: () => reportsApi.dateWindow(),
+  staleTime: 60_000,
+};
