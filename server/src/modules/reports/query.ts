@@ -286,6 +286,14 @@ function afterKey(
   keys: readonly { column: string; desc: boolean }[],
   values: readonly unknown[],
 ): RawBuilder<unknown> {
+  const head = keys[0];
+  if (!head) throw new Error("no key");
+  const headColumn = col(head.column);
+  const headCast = head.column === "dt" ? sql`::date` : sql``;
+  // The first column's bound alone lets the index start at the key (the chain below is not sargable).
+  const bound = head.desc
+    ? sql`${headColumn} <= ${values[0]}${headCast}`
+    : sql`${headColumn} >= ${values[0]}${headCast}`;
   const build = (index: number): RawBuilder<unknown> => {
     const key = keys[index];
     if (!key) throw new Error("key out of range");
@@ -296,5 +304,5 @@ function afterKey(
     if (index === keys.length - 1) return beyond;
     return sql`(${beyond} or (${column} = ${value}${cast} and ${build(index + 1)}))`;
   };
-  return build(0);
+  return sql`${bound} and ${build(0)}`;
 }
