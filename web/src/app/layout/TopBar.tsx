@@ -77,6 +77,13 @@ export function TopBar({ company, signedIn, user, menuRoutes }: TopBarProps) {
       icon: <KeyOutlined />,
       label: <Link to="/account/modPassword">{t("topBar.modPassword")}</Link>,
     },
+    { type: "divider" },
+    {
+      key: "logout",
+      icon: <LogoutOutlined />,
+      label: t("topBar.logout"),
+      onClick: () => void onLogout(),
+    },
   ];
   const name = displayName(user);
   const brandName = company?.name || t("app.name");
@@ -100,7 +107,11 @@ export function TopBar({ company, signedIn, user, menuRoutes }: TopBarProps) {
       <div className="pc-header-actions">
         <LanguageSwitch />
         {signedIn && name && (
-          <Dropdown menu={{ items: userMenu, selectedKeys: selected }} trigger={["click", "hover"]}>
+          <Dropdown
+            menu={{ items: userMenu, selectedKeys: [pathname] }}
+            trigger={["click", "hover"]}
+            placement="bottomRight"
+          >
             <Button type="text" className="pc-user" data-testid="user-menu">
               <Avatar size={26} icon={<UserOutlined />} className="pc-user-avatar" />
               <span className="pc-user-name">{name}</span>

@@ -2,9 +2,8 @@
  * The login screen (spec §2, §5): email, password, math captcha with refresh, remember, forgot and
  * register links, a debounced sign-in button, and the cookie notice to accept after success.
  */
-import { LockOutlined, MailOutlined, ReloadOutlined, SafetyOutlined } from "@ant-design/icons";
+import { LockOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
 import {
-  type CaptchaAnswer,
   EMAIL_MAX,
   EMAIL_PATTERN,
   LOGIN_PASSWORD_MAX,
@@ -12,19 +11,19 @@ import {
   PASSWORD_PATTERN,
 } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Checkbox, Form, Input, Typography, theme } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { App, Checkbox, Form, Input, Typography, theme } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { passportApi } from "../../api/passport.ts";
 import { safeRedirect } from "../../app/guard.ts";
-import { BrandMark } from "../../app/layout/BrandMark.tsx";
 import { companyQuery, queryClient } from "../../app/queryClient.ts";
 import { DebouncedButton } from "../../components/DebouncedButton.tsx";
 import { storeLogin } from "../../session/actions.ts";
+import { AuthShell } from "./AuthShell.tsx";
+import { CaptchaInput, useCaptcha } from "./captcha.tsx";
 import { callerSecret, encryptLoginForm } from "./loginPayload.ts";
-import "./login.css";
 
 /** Remembered sign-in email (never the password: the browser's password manager keeps that). */
 export const REMEMBER_EMAIL_KEY = "login_email";
@@ -61,19 +60,15 @@ function remember(email: string | null): void {
   }
 }
 
-function useCaptcha() {
-  const [captcha, setCaptcha] = useState<CaptchaAnswer | null>(null);
-  const load = useCallback(async (previousId?: string) => {
-    try {
-      setCaptcha(await (previousId ? passportApi.refreshCaptcha(previousId) : passportApi.genCaptcha()));
-    } catch {
-      // the client has shown the error; the refresh icon tries again
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { captcha, refresh: () => load(captcha?.captcha_id) };
+/** The email a page hands over when it sends the user here (registration: the new account's). */
+export interface LoginState {
+  email?: string;
+}
+
+export function handedEmail(state: unknown): string | null {
+  if (typeof state !== "object" || state === null || !("email" in state)) return null;
+  const email = (state as LoginState).email;
+  return typeof email === "string" && email.trim() ? email.trim() : null;
 }
 
 export default function LoginPage() {
@@ -82,6 +77,7 @@ export default function LoginPage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
   const { data: company } = useQuery(companyQuery);
@@ -89,7 +85,8 @@ export default function LoginPage() {
   useQuery(publicKeyQuery); // fetched ahead of the click
 
   const brandName = company?.name || t("app.name");
-  const initialEmail = rememberedEmail();
+  const remembered = rememberedEmail();
+  const initialEmail = handedEmail(location.state) ?? remembered;
 
   const afterLogin = () => {
     modal.info({
@@ -156,147 +153,97 @@ export default function LoginPage() {
   };
 
   return (
-    <div
-      className="pc-login"
-      style={{
-        background: `radial-gradient(circle at 15% 20%, ${token.colorPrimaryBg} 0, transparent 45%), radial-gradient(circle at 85% 80%, ${token.colorPrimaryBgHover} 0, transparent 40%), #f5f7fa`,
-      }}
+    <AuthShell
+      title={t("login.title")}
+      subtitle={t("login.subtitle", { name: brandName })}
+      footer={
+        <>
+          <Typography.Text type="secondary">{t("login.noAccount")}</Typography.Text>{" "}
+          <Link to="/register">{t("login.register")}</Link>
+        </>
+      }
     >
-      <div className="pc-login-card">
-        <aside
-          className="pc-login-aside"
-          style={{
-            background: `linear-gradient(150deg, ${token.colorPrimary} 0%, ${token.colorPrimaryActive} 100%)`,
-          }}
+      <Form<LoginValues>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        autoComplete="on"
+        initialValues={{ email: initialEmail, remember: Boolean(remembered) }}
+        onFinish={(values) => void onFinish(values)}
+        className="pc-login-form"
+      >
+        <Form.Item
+          name="email"
+          label={t("login.email")}
+          validateFirst
+          rules={[
+            { required: true, whitespace: true, message: t("login.emailRequired") },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || (value.trim().length <= EMAIL_MAX && EMAIL_PATTERN.test(value.trim()))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("login.emailFormat"))),
+            },
+          ]}
         >
-          <div className="pc-login-aside-mark">
-            <BrandMark company={company} size={48} />
-          </div>
-          <div className="pc-login-aside-name">{brandName}</div>
-          <div className="pc-login-aside-app">{t("app.name")}</div>
-          <p className="pc-login-aside-tagline">{t("app.poweredBy")}</p>
-        </aside>
+          <Input
+            id="email"
+            prefix={<MailOutlined />}
+            placeholder={t("login.emailPlaceholder")}
+            autoComplete="username"
+            inputMode="email"
+            maxLength={EMAIL_MAX}
+          />
+        </Form.Item>
 
-        <section className="pc-login-main">
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t("login.title")}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t("login.subtitle", { name: brandName })}</Typography.Text>
+        <Form.Item
+          name="password"
+          label={t("login.password")}
+          validateFirst
+          rules={[
+            { required: true, message: t("login.passwordRequired") },
+            {
+              min: LOGIN_PASSWORD_MIN,
+              max: LOGIN_PASSWORD_MAX,
+              message: t("login.passwordLength", { min: LOGIN_PASSWORD_MIN, max: LOGIN_PASSWORD_MAX }),
+            },
+            { pattern: PASSWORD_PATTERN, message: t("login.passwordPattern") },
+          ]}
+        >
+          <Input.Password
+            id="password"
+            prefix={<LockOutlined />}
+            placeholder={t("login.passwordPlaceholder")}
+            autoComplete="current-password"
+          />
+        </Form.Item>
 
-          <Form<LoginValues>
-            form={form}
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            autoComplete="on"
-            initialValues={{ email: initialEmail, remember: Boolean(initialEmail) }}
-            onFinish={(values) => void onFinish(values)}
-            className="pc-login-form"
-          >
-            <Form.Item
-              name="email"
-              label={t("login.email")}
-              validateFirst
-              rules={[
-                { required: true, whitespace: true, message: t("login.emailRequired") },
-                {
-                  validator: (_, value: string | undefined) =>
-                    !value || (value.trim().length <= EMAIL_MAX && EMAIL_PATTERN.test(value.trim()))
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t("login.emailFormat"))),
-                },
-              ]}
-            >
-              <Input
-                id="email"
-                prefix={<MailOutlined />}
-                placeholder={t("login.emailPlaceholder")}
-                autoComplete="username"
-                inputMode="email"
-                maxLength={EMAIL_MAX}
-              />
-            </Form.Item>
+        <Form.Item
+          name="captcha_answer"
+          label={t("login.captcha")}
+          rules={[{ required: true, whitespace: true, message: t("login.captchaRequired") }]}
+        >
+          <CaptchaInput captcha={captcha} onRefresh={() => void refresh()} />
+        </Form.Item>
 
-            <Form.Item
-              name="password"
-              label={t("login.password")}
-              validateFirst
-              rules={[
-                { required: true, message: t("login.passwordRequired") },
-                {
-                  min: LOGIN_PASSWORD_MIN,
-                  max: LOGIN_PASSWORD_MAX,
-                  message: t("login.passwordLength", { min: LOGIN_PASSWORD_MIN, max: LOGIN_PASSWORD_MAX }),
-                },
-                { pattern: PASSWORD_PATTERN, message: t("login.passwordPattern") },
-              ]}
-            >
-              <Input.Password
-                id="password"
-                prefix={<LockOutlined />}
-                placeholder={t("login.passwordPlaceholder")}
-                autoComplete="current-password"
-              />
-            </Form.Item>
+        <div className="pc-login-row">
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox id="remember">{t("login.remember")}</Checkbox>
+          </Form.Item>
+          <Link to="/resetPassword">{t("login.forgot")}</Link>
+        </div>
 
-            <Form.Item label={t("login.captcha")} htmlFor="captcha_answer" required>
-              <div className="pc-captcha">
-                <Form.Item
-                  name="captcha_answer"
-                  noStyle
-                  rules={[{ required: true, whitespace: true, message: t("login.captchaRequired") }]}
-                >
-                  <Input
-                    id="captcha_answer"
-                    prefix={<SafetyOutlined />}
-                    placeholder={t("login.captchaPlaceholder")}
-                    autoComplete="off"
-                    maxLength={16}
-                  />
-                </Form.Item>
-                <button
-                  type="button"
-                  className="pc-captcha-image"
-                  onClick={() => void refresh()}
-                  title={t("login.captchaRefresh")}
-                  style={{ borderColor: token.colorBorder }}
-                >
-                  {captcha ? <img src={captcha.b64s} alt={t("login.captchaImage")} /> : null}
-                </button>
-                <Button
-                  icon={<ReloadOutlined />}
-                  onClick={() => void refresh()}
-                  aria-label={t("login.captchaRefresh")}
-                  title={t("login.captchaRefresh")}
-                  data-testid="captcha-refresh"
-                />
-              </div>
-            </Form.Item>
-
-            <div className="pc-login-row">
-              <Form.Item name="remember" valuePropName="checked" noStyle>
-                <Checkbox id="remember">{t("login.remember")}</Checkbox>
-              </Form.Item>
-              <Link to="/resetPassword">{t("login.forgot")}</Link>
-            </div>
-
-            <DebouncedButton
-              type="primary"
-              htmlType="submit"
-              block
-              loading={submitting}
-              className="pc-login-submit"
-            >
-              {t("login.submit")}
-            </DebouncedButton>
-          </Form>
-
-          <div className="pc-login-register">
-            <Typography.Text type="secondary">{t("login.noAccount")}</Typography.Text>{" "}
-            <Link to="/register">{t("login.register")}</Link>
-          </div>
-        </section>
-      </div>
-    </div>
+        <DebouncedButton
+          type="primary"
+          htmlType="submit"
+          block
+          loading={submitting}
+          className="pc-login-submit"
+        >
+          {t("login.submit")}
+        </DebouncedButton>
+      </Form>
+    </AuthShell>
   );
 }
