@@ -21,7 +21,8 @@ export const refreshCaptchaBody = z.object({ captcha_id: z.string().max(64).opti
 
 /** The login form as the browser builds it before encryption. */
 export const loginForm = z.object({
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX).regex(EMAIL_PATTERN),
+  // As signed: no transform here, or the sign would no longer match what the browser signed.
+  email: z.string().max(EMAIL_MAX).regex(EMAIL_PATTERN),
   password: z.string().regex(MD5_HEX, "must be the MD5 hex digest"),
   captcha_id: z.string().min(1).max(64),
   captcha_answer: z.string().trim().min(1).max(16),

@@ -82,6 +82,12 @@ describe("sign-in", () => {
 describe("sign-in refusals", () => {
   const demo = () => ({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
 
+  it("signs in with the email in another case, as typed and signed by the browser", async () => {
+    const answer = await signIn(t.app, DEMO_EMAIL.toUpperCase(), DEMO_PASSWORD);
+    expect(answer.code).toBe(Code.Ok);
+    expect(answer.data.user_info.email).toBe(DEMO_EMAIL);
+  });
+
   it("answers a wrong password and an unknown email the same way (605)", async () => {
     const wrong = await signIn(t.app, DEMO_EMAIL, "Wrong12345");
     const unknown = await signIn(t.app, "nobody@demo.test", DEMO_PASSWORD);
