@@ -163,8 +163,8 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
         if (style === 2) await dialog.getByRole("checkbox", { name: t.contentTypes[4] }).uncheck();
 
         await dialog.getByRole("button", { name: t.ok }).click();
-        await expect(dialog).toBeHidden();
         await expect(toast(page, t.success).first()).toBeVisible();
+        await expect(dialog).toBeHidden();
       }
 
       // the name is unique within the company
@@ -280,8 +280,8 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await group(1).locator("#floor-price-1").fill("0.8");
       await expect(dialog.locator(".ant-form-item-explain-error")).toHaveCount(0);
       await dialog.getByRole("button", { name: t.ok }).click();
-      await expect(dialog).toBeHidden();
       await expect(toast(page, t.success).first()).toBeVisible();
+      await expect(dialog).toBeHidden();
 
       expect(await floorOf(page, appName, name)).toEqual({
         default_bottom_price: 0.5,
