@@ -13,8 +13,11 @@ import {
   type OfflineReportSummary,
   type OnlineReportPage,
   type OnlineReportSummary,
+  offlineReportQuery,
+  onlineReportQuery,
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { offlineReport, onlineReport, onlineSummary } from "../src/modules/reports/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
 import {
@@ -604,5 +607,46 @@ describe("the rules of every report query", () => {
       code: 200,
       data: { timeZone: "UTC", today: daysAgo(0), minDate: daysAgo(90), maxDate: daysAgo(1) },
     });
+  });
+});
+
+describe("large groupings on the embedded database", () => {
+  it("summed a few days at a time, answer exactly what one query answers, for every combination", async () => {
+    const viewer = { companyId: owner.companyId, seesAll: false };
+    const chunked = { embedded: true, chunkRows: 3 };
+    for (const dims of allSubsets([1, 2, 3, 4, 5])) {
+      for (const [extra, offlineExtra] of [
+        [{}, {}],
+        [
+          { orderBy: "clickRate", order: "asc" },
+          { orderBy: "profitRate", order: "asc" },
+        ],
+        [{ country: "US" }, { country: "US", orderBy: "cpc" }],
+      ]) {
+        const online = onlineReportQuery.parse({
+          ...range,
+          dimensions: dims,
+          pageSize: 7,
+          pageIndex: 2,
+          ...extra,
+        });
+        expect(await onlineReport(db(), viewer, online, "UTC", chunked)).toEqual(
+          await onlineReport(db(), viewer, online, "UTC"),
+        );
+        const offline = offlineReportQuery.parse({
+          ...range,
+          dimensions: dims,
+          pageSize: 5,
+          ...offlineExtra,
+        });
+        expect(await offlineReport(db(), viewer, offline, "UTC", chunked)).toEqual(
+          await offlineReport(db(), viewer, offline, "UTC"),
+        );
+      }
+    }
+    const summary = onlineReportQuery.parse({ ...range, appName: "a", country: "BR" });
+    expect(await onlineSummary(db(), viewer, summary, "UTC", chunked)).toEqual(
+      await onlineSummary(db(), viewer, summary, "UTC"),
+    );
   });
 });

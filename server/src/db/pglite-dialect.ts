@@ -34,6 +34,10 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // PGlite works synchronously on this thread and its promises resolve as microtasks: without a turn of
+    // the event loop between queries, a request running many short ones (an export's pages, a chunked
+    // grouping) would hold the whole process for all of them (DESIGN §9).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const result = await this.client.query<R>(query.sql, [...query.parameters]);
     return {
       rows: result.rows,

@@ -130,6 +130,22 @@ export function pageQuery(
     limit ${page.limit} offset ${page.offset}`;
 }
 
+/** The summed counters (as text) of each group, the date as yyyy-MM-DD: a chunk of a large grouping. */
+export function sumsQuery(selection: ReportSelection): RawBuilder<Record<string, unknown>> {
+  const plan = planOf(selection);
+  const dims = dimColumns(selection);
+  const select = dims.map((column) =>
+    column === "dt" ? "to_char(r.dt, 'YYYY-MM-DD') as dt" : `r.${column}`,
+  );
+  const sums = selection.model.counters.map(
+    (counter) => `sum(r.${counter.column})::text as ${counter.column}`,
+  );
+  const groupBy = dims.length > 0 ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}` : sql``;
+  return sql<Record<string, unknown>>`
+    select ${sql.raw([...select, ...sums].join(", "))} from ${sql.table(plan.rollup.table)} r
+    where ${whereOf(selection)}${groupBy}`;
+}
+
 /** The number of groups (rows) of a query. */
 export function countQuery(selection: ReportSelection): RawBuilder<{ total: number }> {
   const { model } = selection;

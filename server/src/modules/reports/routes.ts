@@ -74,6 +74,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
   const { db } = database;
   const timeZone = config.REPORT_TZ;
   const settings = { timeZone, autoPublish: config.AUTO_PUBLISH };
+  const queryOptions = { embedded: database.kind === "pglite" };
 
   app.get(
     "/v1/report/date_window",
@@ -104,7 +105,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
           response: { 200: envelopeOf(onlineReportPage) },
         },
       },
-      async (request) => ok(await onlineReport(db, viewerOf(request), request.body, timeZone)),
+      async (request) => ok(await onlineReport(db, viewerOf(request), request.body, timeZone, queryOptions)),
     );
   }
 
@@ -119,7 +120,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
         response: { 200: envelopeOf(onlineReportSummary) },
       },
     },
-    async (request) => ok(await onlineSummary(db, viewerOf(request), request.body, timeZone)),
+    async (request) => ok(await onlineSummary(db, viewerOf(request), request.body, timeZone, queryOptions)),
   );
 
   app.post(
@@ -133,7 +134,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
         response: { 200: envelopeOf(offlineReportPage) },
       },
     },
-    async (request) => ok(await offlineReport(db, viewerOf(request), request.body, timeZone)),
+    async (request) => ok(await offlineReport(db, viewerOf(request), request.body, timeZone, queryOptions)),
   );
 
   app.post(
@@ -147,7 +148,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
         response: { 200: envelopeOf(offlineReportSummary) },
       },
     },
-    async (request) => ok(await offlineSummary(db, viewerOf(request), request.body, timeZone)),
+    async (request) => ok(await offlineSummary(db, viewerOf(request), request.body, timeZone, queryOptions)),
   );
 
   const EXPORT =

@@ -39,8 +39,17 @@ import { writeAudit } from "../../lib/audit.ts";
 import { containsPattern } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { type DayRange, deleteReportRows, rebuildReport } from "./calculate.ts";
+import { chunkedPage, isLarge, rowsPerDay } from "./chunked.ts";
 import { type KindModel, MODELS } from "./model.ts";
-import { countQuery, type Filter, pageQuery, type ReportOrder, type ReportSelection } from "./query.ts";
+import {
+  countQuery,
+  type Filter,
+  type PageRequest,
+  pageQuery,
+  planOf,
+  type ReportOrder,
+  type ReportSelection,
+} from "./query.ts";
 import {
   addHourlyCounters,
   appIdsNamed,
@@ -435,6 +444,13 @@ export async function batchList(
 
 // ─── Queries ────────────────────────────────────────────────────────────────────────────────────────────
 
+export interface QueryOptions {
+  /** PGlite: large groupings are summed a few days at a time, so no query holds it long. */
+  embedded?: boolean;
+  /** Rows a chunk may sum (tests make it small). */
+  chunkRows?: number;
+}
+
 export interface Viewer {
   companyId: number;
   /** Operator admins read any company's reports, in any status. */
@@ -555,8 +571,28 @@ function offlineRows(selection: ReportSelection, rows: Record<string, unknown>[]
   }));
 }
 
-async function pageOf(db: Db, selection: ReportSelection | null, query: ReportQuery & ReportOrder) {
+/** On the embedded database, a large grouping summed a few days at a time (DESIGN §9); else null. */
+async function chunkedIfLarge(db: Db, selection: ReportSelection, options: QueryOptions, page: PageRequest) {
+  if (!options.embedded || !planOf(selection).grouped) return null;
+  const perDay = await rowsPerDay(db, selection);
+  if (!isLarge(selection, perDay, options.chunkRows)) return null;
+  return chunkedPage(db, selection, perDay, page, options.chunkRows);
+}
+
+async function pageOf(
+  db: Db,
+  selection: ReportSelection | null,
+  query: ReportQuery & ReportOrder,
+  options: QueryOptions,
+) {
   if (!selection) return { rows: [] as Record<string, unknown>[], total: 0 };
+  const chunked = await chunkedIfLarge(db, selection, options, {
+    limit: query.pageSize,
+    offset: (query.pageIndex - 1) * query.pageSize,
+    orderBy: query.orderBy,
+    order: query.order,
+  });
+  if (chunked) return chunked;
   const { rows: totals } = await countQuery(selection).execute(db);
   const total = Number(totals[0]?.total ?? 0);
   const offset = (query.pageIndex - 1) * query.pageSize;
@@ -570,15 +606,27 @@ async function pageOf(db: Db, selection: ReportSelection | null, query: ReportQu
   return { rows, total };
 }
 
-export async function onlineReport(db: Db, viewer: Viewer, query: OnlineReportQuery, timeZone: string) {
+export async function onlineReport(
+  db: Db,
+  viewer: Viewer,
+  query: OnlineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
   const selection = await selectionOf(db, "online", viewer, query, timeZone);
-  const { rows, total } = await pageOf(db, selection, query);
+  const { rows, total } = await pageOf(db, selection, query, options);
   return { list: selection ? await onlineRows(db, selection, rows) : [], total };
 }
 
-export async function offlineReport(db: Db, viewer: Viewer, query: OfflineReportQuery, timeZone: string) {
+export async function offlineReport(
+  db: Db,
+  viewer: Viewer,
+  query: OfflineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
   const selection = await selectionOf(db, "offline", viewer, query, timeZone);
-  const { rows, total } = await pageOf(db, selection, query);
+  const { rows, total } = await pageOf(db, selection, query, options);
   return { list: selection ? offlineRows(selection, rows) : [], total };
 }
 
@@ -609,8 +657,15 @@ async function daysOf(
 }
 
 /** The total row of a query (its dimensions ignored); zeros when it has no row. */
-async function totalOf(db: Db, selection: ReportSelection | null): Promise<Record<string, unknown>> {
+async function totalOf(
+  db: Db,
+  selection: ReportSelection | null,
+  options: QueryOptions,
+): Promise<Record<string, unknown>> {
   if (!selection) return {};
+  const page = { limit: 1, offset: 0, orderBy: null, order: null };
+  const chunked = await chunkedIfLarge(db, { ...selection, dims: [] }, options, page);
+  if (chunked) return chunked.rows[0] ?? {};
   const { rows } = await pageQuery(
     { ...selection, dims: [] },
     { limit: 1, offset: 0, orderBy: null, order: null },
@@ -618,18 +673,30 @@ async function totalOf(db: Db, selection: ReportSelection | null): Promise<Recor
   return rows[0] ?? {};
 }
 
-export async function onlineSummary(db: Db, viewer: Viewer, query: OnlineReportQuery, timeZone: string) {
+export async function onlineSummary(
+  db: Db,
+  viewer: Viewer,
+  query: OnlineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
   const selection = await selectionOf(db, "online", viewer, query, timeZone);
-  const total = await totalOf(db, selection);
+  const total = await totalOf(db, selection, options);
   const [row] = await onlineRows(db, { ...(selection ?? emptySelection("online", viewer)), dims: [] }, [
     total,
   ]);
   return { total: row as OnlineReportRow, days: await daysOf(db, "online", viewer, query) };
 }
 
-export async function offlineSummary(db: Db, viewer: Viewer, query: OfflineReportQuery, timeZone: string) {
+export async function offlineSummary(
+  db: Db,
+  viewer: Viewer,
+  query: OfflineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
   const selection = await selectionOf(db, "offline", viewer, query, timeZone);
-  const total = await totalOf(db, selection);
+  const total = await totalOf(db, selection, options);
   const [row] = offlineRows({ ...(selection ?? emptySelection("offline", viewer)), dims: [] }, [total]);
   return { total: row as OfflineReportRow, days: await daysOf(db, "offline", viewer, query) };
 }

@@ -1,0 +1,184 @@
+/**
+ * Large groupings on the embedded database (DESIGN §9: no request may hold PGlite for long). A query that
+ * must sum many rollup rows (e.g. placement × country over 90 days, without the date) is summed a few days
+ * at a time, each a short query that lets other requests in between, and the partial sums are added here;
+ * the metrics are then derived exactly as the SQL does (sums first, rates rounded half away from zero to
+ * METRIC_DECIMALS, 0 when the denominator is 0), then ordered and paged like the SQL query.
+ */
+import { METRIC_DECIMALS } from "@pc/contract";
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { groupCountKey, type KindModel } from "./model.ts";
+import { columnOf, type PageRequest, planOf, type ReportSelection, sumsQuery } from "./query.ts";
+
+/** Rows one chunk may sum (about 20–40 ms of PGlite). */
+export const CHUNK_ROWS = 20_000;
+
+const SCALE = 10n ** BigInt(METRIC_DECIMALS);
+
+/** A decimal text (numeric) as an integer of millionths. */
+function micros(text: unknown): bigint {
+  const value = String(text ?? "0");
+  const negative = value.startsWith("-");
+  const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
+  const result = BigInt(whole) * 1_000_000n + BigInt((fraction + "000000").slice(0, 6));
+  return negative ? -result : result;
+}
+
+/** numerator / denominator rounded half away from zero to METRIC_DECIMALS, as a number. */
+function divide(numerator: bigint, denominator: bigint): number {
+  if (denominator === 0n) return 0;
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const scaled = (n * SCALE * 2n + d) / (2n * d);
+  return Number(negative ? -scaled : scaled) / Number(SCALE);
+}
+
+type Sums = Record<string, bigint>;
+
+/** The metrics of summed counters (money counters in millionths), as the SQL of model.ts derives them. */
+export function metricsOf(model: KindModel, sums: Sums): Record<string, number> {
+  const s = (column: string) => sums[column] ?? 0n;
+  const M = 1_000_000n;
+  if (model.kind === "online") {
+    return {
+      requestNum: Number(s("request")),
+      recallNum: Number(s("fill")),
+      recallRate: divide(s("fill"), s("request")),
+      showNum: Number(s("show")),
+      showRate: divide(s("show"), s("fill")),
+      clickNum: Number(s("click")),
+      clickRate: divide(s("click"), s("show")),
+      settleAmount: divide(s("revenue"), M),
+      settleEcpm: divide(s("revenue") * 1000n, s("show") * M),
+    };
+  }
+  const profit = s("settle_amount") - s("payout");
+  return {
+    clickNum: Number(s("click")),
+    conversionNum: Number(s("conversion")),
+    refuseNum: Number(s("refuse")),
+    conversionRate: divide(s("conversion"), s("click")),
+    cpc: divide(s("settle_amount"), s("click") * M),
+    settleAmount: divide(s("settle_amount"), M),
+    payout: divide(s("payout"), M),
+    profit: divide(profit, M),
+    profitRate: divide(profit, s("settle_amount")),
+  };
+}
+
+/** How many rollup rows a query would sum, per day (from the day totals' group counts). */
+export async function rowsPerDay(db: Db, selection: ReportSelection): Promise<Map<string, number>> {
+  const { rollup } = planOf(selection);
+  const key = groupCountKey(rollup.key);
+  const { rows } = await sql<{ dt: string; n: number }>`
+    select to_char(dt, 'YYYY-MM-DD') as dt, coalesce((group_counts ->> ${key})::int, 0) as n
+    from ${sql.table(selection.model.dayTable)}
+    where company_id = ${selection.companyId} and dt between ${selection.start}::date and ${selection.end}::date
+      ${selection.days ? sql`and dt = any(${[...selection.days]}::date[])` : sql``}
+    order by dt`.execute(db);
+  return new Map(rows.map((row) => [row.dt, Number(row.n)]));
+}
+
+/** True when a grouped query would sum more rows than one short query should. */
+export function isLarge(
+  selection: ReportSelection,
+  perDay: Map<string, number>,
+  chunkRows = CHUNK_ROWS,
+): boolean {
+  const plan = planOf(selection);
+  if (!plan.grouped) return false;
+  let total = 0;
+  for (const rows of perDay.values()) total += rows;
+  return total > chunkRows;
+}
+
+/** Consecutive runs of days whose rows stay under CHUNK_ROWS (a day larger than that is a run alone). */
+function chunksOf(perDay: Map<string, number>, chunkRows: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let rows = 0;
+  for (const [day, n] of perDay) {
+    if (current.length > 0 && rows + n > chunkRows) {
+      chunks.push(current);
+      current = [];
+      rows = 0;
+    }
+    current.push(day);
+    rows += n;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+export interface ChunkedPage {
+  rows: Record<string, unknown>[];
+  total: number;
+}
+
+/** Sums a large grouping a few days at a time; answers the page (dimension columns + metrics) and the total. */
+export async function chunkedPage(
+  db: Db,
+  selection: ReportSelection,
+  perDay: Map<string, number>,
+  page: PageRequest,
+  chunkRows = CHUNK_ROWS,
+): Promise<ChunkedPage> {
+  const { model } = selection;
+  const columns = selection.dims.map((key) => columnOf(model, key));
+  const groups = new Map<string, { dims: unknown[]; sums: Sums }>();
+  for (const days of chunksOf(perDay, chunkRows)) {
+    const first = days[0] as string;
+    const last = days[days.length - 1] as string;
+    const { rows } = await sumsQuery({ ...selection, start: first, end: last, days }).execute(db);
+    for (const row of rows) {
+      const dims = columns.map((column) => (column === "dt" ? String(row.dt) : row[column]));
+      const key = JSON.stringify(dims);
+      const group = groups.get(key) ?? { dims, sums: {} };
+      for (const counter of model.counters) {
+        const value = counter.money
+          ? micros(row[counter.column])
+          : BigInt(String(row[counter.column] ?? "0"));
+        group.sums[counter.column] = (group.sums[counter.column] ?? 0n) + value;
+      }
+      groups.set(key, group);
+    }
+  }
+  const all = [...groups.values()].map((group) => ({
+    ...Object.fromEntries(columns.map((column, index) => [column, group.dims[index]])),
+    ...metricsOf(model, group.sums),
+  })) as Record<string, unknown>[];
+  all.sort(comparator(selection, page));
+  return { rows: all.slice(page.offset, page.offset + page.limit), total: all.length };
+}
+
+const compareValues = (a: unknown, b: unknown): number => {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const left = String(a);
+  const right = String(b);
+  return left < right ? -1 : left > right ? 1 : 0;
+};
+
+/** The order of the SQL query: the chosen metric or date, then date newest first, then the dimensions. */
+function comparator(selection: ReportSelection, page: PageRequest) {
+  const terms: { get: (row: Record<string, unknown>) => unknown; desc: boolean }[] = [];
+  const direction = (page.order ?? "desc") === "desc";
+  if (page.orderBy && page.orderBy !== "dt")
+    terms.push({ get: (row) => row[page.orderBy as string], desc: direction });
+  if (selection.dims.includes("dt")) {
+    terms.push({ get: (row) => row.dt, desc: page.orderBy === "dt" ? direction : true });
+  }
+  for (const key of selection.dims) {
+    if (key === "dt") continue;
+    const column = columnOf(selection.model, key);
+    terms.push({ get: (row) => row[column], desc: false });
+  }
+  return (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    for (const term of terms) {
+      const order = compareValues(term.get(a), term.get(b));
+      if (order !== 0) return term.desc ? -order : order;
+    }
+    return 0;
+  };
+}
