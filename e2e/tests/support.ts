@@ -1,6 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 
 export const DEMO = { email: "admin@demo.test", password: "Demo12345", name: "Demo Admin" };
+/** The demo seed's operator admin (the platform company's super admin: report management). */
+export const OPERATOR = { email: "operator@platform.test", password: "Demo12345", name: "Platform Operator" };
 /** The server under test runs with CAPTCHA_FIXED_ANSWER=42. */
 export const CAPTCHA = "42";
 
@@ -47,4 +49,17 @@ export function hasWatermark(page: Page): Promise<boolean> {
       element.style.backgroundImage.startsWith('url("data:image'),
     ),
   );
+}
+
+/** Signs in as another user (e.g. OPERATOR) through the login page and accepts the cookie notice. */
+export async function signInAs(
+  page: Page,
+  user: { email: string; password: string },
+  lang: Lang = "zh",
+  path = "/login",
+) {
+  await page.goto(path);
+  if (lang === "en") await chooseLanguage(page, "en");
+  await fillLogin(page, user.email, user.password);
+  await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
 }

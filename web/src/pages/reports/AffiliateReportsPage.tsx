@@ -75,10 +75,7 @@ const AFFILIATE_CONFIG: ReportScreenConfig<OfflineFilterValues, OfflineFilters, 
     country: typeof row.country === "string" ? row.country : applied.country,
   }),
   detailTitle: (row: ReportRowRecord) =>
-    [row.subChannelText, row.offerId, row.pkgName, row.country, row.dt]
-      .map(textOf)
-      .filter(Boolean)
-      .join(" / "),
+    [row.subChannelText, row.offerId, row.pkgName, row.country].map(textOf).filter(Boolean).join(" / "),
 };
 
 export default function AffiliateReportsPage() {

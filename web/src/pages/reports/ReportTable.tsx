@@ -136,9 +136,11 @@ export function ReportTable({
     0,
   );
 
+  // keyed by every dimension field (those not asked for are null): unique for the rows of any choice, so
+  // the previous page shown while the next loads never repeats a key
   const data: KeyedRow[] = rows.map((row) => ({
     ...row,
-    __key: dimensions.map((d) => String(row[d.field] ?? "")).join("|"),
+    __key: def.dimensions.map((d) => String(row[d.field] ?? "")).join("|"),
   }));
 
   const pagination: TablePaginationConfig = {

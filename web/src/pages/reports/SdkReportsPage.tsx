@@ -78,7 +78,6 @@ function detailTitle(row: ReportRowRecord, lang: LangValue): string {
     textOf(row.appName),
     textOf(row.country),
     styleTitle(row.adStyle, lang),
-    textOf(row.dt),
   ];
   return parts.filter(Boolean).join(" / ");
 }
