@@ -1,0 +1,163 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { addDays, iso, reportApi } from "./reportApi.ts";
+import { type Lang, OPERATOR, signIn, signInAs, TEXT } from "./support.ts";
+
+const PAGE = "/reports/reportManagement";
+
+const T = {
+  zh: {
+    sdk: "SDK 报表",
+    pending: "待计算",
+    calculated: "已计算（待发布）",
+    published: "已发布",
+    undone: "不可撤销",
+    recalculate: /^重新计算$/,
+    publish: /^发\s?布$/,
+    delete: /^删\s?除$/,
+    calculate: /^计\s?算$/,
+    cancel: /^取\s?消$/,
+    success: "成功",
+    menu: "报表",
+    management: "报表管理",
+    calculateDialog: "计算报表",
+  },
+  en: {
+    sdk: "SDK Reports",
+    pending: "Pending",
+    calculated: "Calculated (not published)",
+    published: "Published",
+    undone: "cannot be undone",
+    recalculate: /^Recalculate$/,
+    publish: /^Publish$/,
+    delete: /^Delete$/,
+    calculate: /^Calculate$/,
+    cancel: /^Cancel$/,
+    success: "Success",
+    menu: "Reports",
+    management: "Report Management",
+    calculateDialog: "Calculate a report",
+  },
+} as const;
+
+/** Days of the management tests, apart per language and from the last 7 days the report specs read. */
+const DAYS_BACK: Record<Lang, { recalculate: number; remove: number }> = {
+  zh: { recalculate: 20, remove: 40 },
+  en: { recalculate: 21, remove: 41 },
+};
+
+const demoRows = (page: Page) =>
+  page.getByTestId("batch-table").locator("tr.ant-table-row").filter({ hasText: "Demo Publisher" });
+const statusOf = (row: Locator) => row.locator("[data-status]").first();
+
+async function showDay(page: Page, ymd: string, kindTitle: string | null) {
+  const inputs = page.locator(".pc-manage-range input");
+  await inputs.nth(0).click();
+  await inputs.nth(0).fill(iso(ymd));
+  await inputs.nth(0).press("Enter");
+  await inputs.nth(1).fill(iso(ymd));
+  await inputs.nth(1).press("Enter");
+  const kind = page.locator("#manage_kind");
+  if (kindTitle) {
+    await kind.click();
+    await page.locator(".ant-select-dropdown:visible").getByTitle(kindTitle).click();
+  }
+  await page.getByTestId("filter-search").click();
+  await expect(page.getByTestId("batch-table").locator("tr.ant-table-row").first()).toContainText(iso(ymd));
+}
+
+/** Runs a row action through its confirmation (which says it cannot be undone). */
+async function act(page: Page, row: Locator, action: string, ok: RegExp, undone: string) {
+  await row.locator(`[data-action=${action}]`).click();
+  const confirm = page.locator(".ant-modal-confirm");
+  await expect(confirm).toContainText(undone);
+  await confirm.getByRole("button", { name: ok }).click();
+  await expect(confirm).toBeHidden();
+}
+
+for (const lang of ["zh", "en"] as Lang[]) {
+  const t = T[lang];
+
+  test.describe(`report management (${lang})`, () => {
+    test.describe.configure({ timeout: 120_000 });
+
+    test("an operator recalculates a day (both kinds, unpublished) and publishes it again", async ({
+      page,
+    }) => {
+      await signInAs(page, OPERATOR, lang);
+      await page.goto(PAGE);
+      const { maxDate } = await reportApi.dateWindow(page);
+      const day = addDays(maxDate, -DAYS_BACK[lang].recalculate);
+
+      await showDay(page, day, t.sdk);
+      await expect(demoRows(page)).toHaveCount(1);
+      const row = demoRows(page).first();
+      await expect(statusOf(row)).toHaveText(t.published);
+
+      // cancelling changes nothing
+      await row.locator("[data-action=recalculate]").click();
+      await page.locator(".ant-modal-confirm").getByRole("button", { name: t.cancel }).click();
+      await expect(statusOf(row)).toHaveText(t.published);
+
+      await act(page, row, "recalculate", t.recalculate, t.undone);
+      await expect(page.getByText(t.success).first()).toBeVisible();
+      await expect(statusOf(row)).toHaveText(t.calculated);
+
+      // the affiliate report of the day was recalculated too: both wait to be published
+      await page
+        .locator("#manage_kind")
+        .locator("xpath=ancestor::*[contains(@class,'ant-select')][1]")
+        .hover();
+      await page
+        .locator(".ant-form-item")
+        .filter({ has: page.locator("#manage_kind") })
+        .locator(".ant-select-clear")
+        .click();
+      await page.getByTestId("filter-search").click();
+      await expect(demoRows(page)).toHaveCount(2);
+      for (const each of await demoRows(page).all()) await expect(statusOf(each)).toHaveText(t.calculated);
+
+      for (let i = 0; i < 2; i += 1) {
+        const next = demoRows(page)
+          .filter({ has: page.locator("[data-action=publish]") })
+          .first();
+        await act(page, next, "publish", t.publish, t.undone);
+      }
+      for (const each of await demoRows(page).all()) await expect(statusOf(each)).toHaveText(t.published);
+      const batches = await reportApi.batches(page, day);
+      expect(batches.list.filter((b) => b.company_name === "Demo Publisher").map((b) => b.status)).toEqual([
+        "published",
+        "published",
+      ]);
+    });
+
+    test("an operator deletes a day's report, calculates and publishes it again", async ({ page }) => {
+      await signInAs(page, OPERATOR, lang);
+      await page.goto(PAGE);
+      const { maxDate } = await reportApi.dateWindow(page);
+      const day = addDays(maxDate, -DAYS_BACK[lang].remove);
+
+      await showDay(page, day, t.sdk);
+      const row = demoRows(page).first();
+      await expect(statusOf(row)).toHaveText(t.published);
+      await act(page, row, "delete", t.delete, t.undone);
+      await expect(statusOf(row)).toHaveText(t.pending);
+      await act(page, row, "calculate", t.calculate, t.undone);
+      await expect(statusOf(row)).toHaveText(t.calculated);
+      await act(page, row, "publish", t.publish, t.undone);
+      await expect(statusOf(row)).toHaveText(t.published);
+
+      // calculating a day from the toolbar says first that it cannot be undone
+      await page.getByTestId("manage-calculate-day").click();
+      const dialog = page.getByRole("dialog", { name: t.calculateDialog });
+      await expect(dialog).toContainText(t.undone);
+      await dialog.getByRole("button", { name: t.cancel }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    test("report management is the operators' only", async ({ page }) => {
+      await signIn(page, lang);
+      await page.goto(PAGE);
+      await expect(page.getByText(TEXT[lang].noPermission)).toBeVisible();
+    });
+  });
+}
