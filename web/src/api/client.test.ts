@@ -162,6 +162,38 @@ describe("api client", () => {
     expect(await file.blob.text()).toBe("a,b\n1,2\n");
   });
 
+  it("reports a file's progress as it arrives: bytes, lines and the rows announced", async () => {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("h1,h2\n1,2\n"));
+        controller.enqueue(encoder.encode("3,4\n"));
+        controller.close();
+      },
+    });
+    fetchMock.mockResolvedValueOnce(
+      new Response(body, {
+        headers: {
+          "Content-Type": "text/csv",
+          "Content-Disposition": 'attachment; filename="7_Affiliate_Reports_Detail_List_1.csv"',
+          "x-export-rows": "2",
+        },
+      }),
+    );
+    const seen: { bytes: number; lines: number; rows: number | null }[] = [];
+    const file = await requestFile("/v1/offline/ssp/download", {
+      method: "POST",
+      body: {},
+      onProgress: (progress) => seen.push(progress),
+    });
+    expect(seen).toEqual([
+      { bytes: 10, lines: 2, rows: 2 },
+      { bytes: 14, lines: 3, rows: 2 },
+    ]);
+    expect(file.filename).toBe("7_Affiliate_Reports_Detail_List_1.csv");
+    expect(await file.blob.text()).toBe("h1,h2\n1,2\n3,4\n");
+  });
+
   it("handles a JSON answer to a file call as an envelope", async () => {
     fetchMock.mockResolvedValueOnce(envelope(604, null, "Please add more query conditions and retry"));
     const failure = await rejection(requestFile("/v1/online/ssp/download", { method: "POST", body: {} }));
