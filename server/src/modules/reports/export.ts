@@ -26,7 +26,7 @@ import { reportSelection, type Viewer } from "./service.ts";
 
 const BOM = "\uFEFF";
 /** Rows per page on PGlite: each page is one short query. */
-export const EXPORT_PAGE_ROWS = 2000;
+export const EXPORT_PAGE_ROWS = 1000;
 
 export interface ExportRequest {
   kind: ReportKindValue;
