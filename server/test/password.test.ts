@@ -452,28 +452,32 @@ describe("POST /v1/passport/user/register", () => {
 });
 
 describe("without SMTP_URL", () => {
-  it("writes the mail to the outbox table", async () => {
-    const plain = await startTestApp();
-    try {
-      const email = freshEmail("outbox");
-      const answer = await call(plain.app, {
-        method: "POST",
-        url: "/v1/passport/captcha/send_email",
-        headers: { lang: "zh" },
-        payload: {
-          email,
-          purpose: "register",
-          captcha_id: await newCaptchaId(plain.app),
-          captcha_answer: CAPTCHA_ANSWER,
-        },
-      });
-      expect(answer.code).toBe(Code.Ok);
-      const rows = await plain.runtime.database.db.selectFrom("outbox").selectAll().execute();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ to_address: email, subject: "注册验证码" });
-      expect(rows[0]?.text).toMatch(/^您的验证码是 \d{6}/);
-    } finally {
-      await plain.close();
-    }
-  }, STARTUP_TIMEOUT_MS);
+  it(
+    "writes the mail to the outbox table",
+    async () => {
+      const plain = await startTestApp();
+      try {
+        const email = freshEmail("outbox");
+        const answer = await call(plain.app, {
+          method: "POST",
+          url: "/v1/passport/captcha/send_email",
+          headers: { lang: "zh" },
+          payload: {
+            email,
+            purpose: "register",
+            captcha_id: await newCaptchaId(plain.app),
+            captcha_answer: CAPTCHA_ANSWER,
+          },
+        });
+        expect(answer.code).toBe(Code.Ok);
+        const rows = await plain.runtime.database.db.selectFrom("outbox").selectAll().execute();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ to_address: email, subject: "注册验证码" });
+        expect(rows[0]?.text).toMatch(/^您的验证码是 \d{6}/);
+      } finally {
+        await plain.close();
+      }
+    },
+    STARTUP_TIMEOUT_MS,
+  );
 });

@@ -21,7 +21,7 @@ function micros(text: unknown): bigint {
   const value = String(text ?? "0");
   const negative = value.startsWith("-");
   const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
-  const result = BigInt(whole) * 1_000_000n + BigInt((fraction + "000000").slice(0, 6));
+  const result = BigInt(whole) * 1_000_000n + BigInt(`${fraction}000000`.slice(0, 6));
   return negative ? -result : result;
 }
 
