@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  addReportDays,
+  checkColumnChoice,
+  checkReportDates,
+  DEFAULT_OFFLINE_COLUMNS,
+  DEFAULT_ONLINE_COLUMNS,
+  exportFileName,
+  formatMetricValue,
+  guardCsvCell,
+  isReportDate,
+  offlineReportQuery,
+  onlineReportQuery,
+  reportDateWindow,
+  reportDaysBetween,
+  todayInTimeZone,
+} from "../src/index.ts";
+
+describe("report dates (spec §5, §9)", () => {
+  it("is a window of 90 days ending yesterday, from today in REPORT_TZ", () => {
+    expect(reportDateWindow("20240301")).toEqual({ minDate: "20231202", maxDate: "20240229" });
+    expect(reportDaysBetween("20231202", "20240229")).toHaveLength(90);
+    expect(addReportDays("20241231", 1)).toBe("20250101");
+    expect(todayInTimeZone("Asia/Shanghai", new Date("2024-05-01T17:00:00Z"))).toBe("20240502");
+    expect(todayInTimeZone("UTC", new Date("2024-05-01T17:00:00Z"))).toBe("20240501");
+  });
+
+  it("checks required, format, order, 90 days back and yesterday at the latest, naming the field", () => {
+    const today = "20240501";
+    expect(checkReportDates({ startDate: "20240401", endDate: "20240430" }, today)).toBeNull();
+    expect(checkReportDates({ startDate: "20240201", endDate: "20240430" }, today)).toBeNull();
+    expect(checkReportDates({ endDate: "20240430" }, today)).toEqual({
+      field: "startDate",
+      message: "reportDateRequired",
+    });
+    expect(checkReportDates({ startDate: "20240401", endDate: "" }, today)).toEqual({
+      field: "endDate",
+      message: "reportDateRequired",
+    });
+    expect(checkReportDates({ startDate: "20240431", endDate: "20240430" }, today)?.message).toBe(
+      "reportDateInvalid",
+    );
+    expect(checkReportDates({ startDate: "20240430", endDate: "20240401" }, today)?.message).toBe(
+      "reportDateOrder",
+    );
+    expect(checkReportDates({ startDate: "20240401", endDate: "20240501" }, today)?.message).toBe(
+      "reportDateTooLate",
+    );
+    expect(checkReportDates({ startDate: "20240131", endDate: "20240430" }, today)?.message).toBe(
+      "reportDateTooEarly",
+    );
+    expect(isReportDate("20240229")).toBe(true);
+    expect(isReportDate("20230229")).toBe(false);
+  });
+});
+
+describe("report columns, queries and exports", () => {
+  it("has the spec's default column choices and the dialog's rule", () => {
+    expect(DEFAULT_ONLINE_COLUMNS.dimensions).toEqual([1, 3, 4, 5]);
+    expect(DEFAULT_ONLINE_COLUMNS.metrics).toHaveLength(9);
+    expect(DEFAULT_OFFLINE_COLUMNS).toEqual({
+      dimensions: [1, 3, 4, 5],
+      metrics: ["clickNum", "refuseNum", "cpc", "settleAmount"],
+    });
+    expect(checkColumnChoice({ dimensions: [], metrics: ["clickNum"] })).toBe(
+      "reportColumnsDimensionRequired",
+    );
+    expect(checkColumnChoice({ dimensions: [1], metrics: [] })).toBe("reportColumnsMetricRequired");
+    expect(checkColumnChoice({ dimensions: [1], metrics: ["clickNum"] })).toBeNull();
+  });
+
+  it("reads empty filters as null, sorts and dedupes dimensions, treats country ALL as no filter", () => {
+    expect(
+      onlineReportQuery.parse({
+        startDate: 20240401,
+        endDate: "20240402",
+        dimensions: ["4", 1, 1],
+        country: "all",
+        appName: " ",
+      }),
+    ).toMatchObject({
+      startDate: "20240401",
+      dimensions: [1, 4],
+      country: null,
+      appName: null,
+      pageIndex: 1,
+      pageSize: 10,
+    });
+    expect(
+      offlineReportQuery.parse({ startDate: "20240401", endDate: "20240402", offerId: " OF-1 " }).offerId,
+    ).toBe("OF-1");
+  });
+
+  it("names exports and guards formula cells", () => {
+    expect(exportFileName("online", 7, 1700000000000)).toBe("7_1700000000000.csv");
+    expect(exportFileName("offline", 7, 1700000000000)).toBe(
+      "7_Affiliate_Reports_Detail_List_1700000000000.csv",
+    );
+    expect(["=1", "+1", "-1", "@a", "a=1"].map(guardCsvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", "a=1"]);
+    expect(formatMetricValue("rate", 0.1234)).toBe("12.34%");
+    expect(formatMetricValue("money", 1.5)).toBe("1.5000");
+    expect(formatMetricValue("count", 12)).toBe("12");
+  });
+});
