@@ -8,6 +8,8 @@ export default mergeConfig(
       environment: "jsdom",
       setupFiles: ["src/test/setup.ts"],
       include: ["src/**/*.test.{ts,tsx}"],
+      // antd under jsdom renders slowly on a busy 2-core machine; 5 s was not enough there.
+      testTimeout: 30_000,
     },
   }),
 );
