@@ -2,13 +2,18 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { PORT, SMTP_PORT } from "./ports.ts";
 
-const PORT = 4310;
 const root = path.resolve(import.meta.dirname, "..");
 
-/** The production build served by the real server on a fresh embedded database. */
+/**
+ * The production build served by the real server on a fresh embedded database; its mail goes to the SMTP
+ * server of global-setup.ts.
+ */
 export default defineConfig({
   testDir: "tests",
+  // a real SMTP server catching the emailed codes (reset password, registration)
+  globalSetup: "./global-setup.ts",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -45,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "pc-e2e-")),
       CAPTCHA_FIXED_ANSWER: "42",
+      // plain SMTP on the loopback: nodemailer never tries STARTTLS (the catcher offers none either)
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`,
     },
   },
 });

@@ -1,0 +1,102 @@
+/**
+ * Registration (issue 4): a new publisher company with the registrant as its super admin, confirmed by the
+ * code of a real mail; then sign in with the email filled in, and manage that company's accounts.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { uniqueEmail, uniqueName } from "./accountsApi.ts";
+import { codeOf, waitForMail } from "./mailbox.ts";
+import { chooseLanguage, DEMO, type Lang, TEXT } from "./support.ts";
+
+const T = {
+  zh: {
+    register: "注册",
+    title: "注册",
+    codeSent: "验证码已发送至该邮箱，10 分钟内有效",
+    registered: "该邮箱已注册，请直接登录或找回密码",
+    mismatch: "两次输入的密码不一致",
+    companyRequired: "请输入公司名称",
+    done: "注册成功，请登录",
+    mailSubject: "注册验证码",
+    menuAccounts: "账号管理",
+  },
+  en: {
+    register: "Register",
+    title: "Register",
+    codeSent: "A code has been sent to this address; it is valid for 10 minutes",
+    registered: "This email is already registered; sign in or reset the password",
+    mismatch: "The two passwords do not match",
+    companyRequired: "Please enter the company name",
+    done: "Registered; please sign in",
+    mailSubject: "Your registration code",
+    menuAccounts: "Account Management",
+  },
+} as const;
+
+const toast = (page: Page, text: string) => page.locator(".ant-message-notice").filter({ hasText: text });
+const fieldError = (page: Page, text: string) =>
+  page.locator(".ant-form-item-explain-error").filter({ hasText: text });
+
+// wide enough for the whole English menu beside a long user name (narrower, antd folds it into "…")
+test.use({ viewport: { width: 1440, height: 900 } });
+
+for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
+  const t = T[lang];
+
+  test(`registers a new company through the mailed code and signs in as its super admin (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail(`register-${lang}`);
+    const company = uniqueName(`E2E Company ${lang}`);
+    const name = uniqueName(`Founder ${lang}`);
+    const password = "Found12345";
+
+    await page.goto("/login");
+    if (lang === "en") await chooseLanguage(page, "en");
+    await page.getByRole("link", { name: t.register, exact: true }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
+
+    // an address already in use is refused before any code is sent
+    await page.locator("#email").fill(DEMO.email);
+    await page.locator("#captcha_answer").fill("42");
+    await page.getByTestId("send-code").click();
+    await expect(fieldError(page, t.registered)).toBeVisible();
+
+    await page.locator("#email").fill(email);
+    await page.locator("#captcha_answer").fill("42");
+    await page.getByTestId("send-code").click();
+    await expect(toast(page, t.codeSent)).toBeVisible();
+    const mail = await waitForMail(email);
+    expect(mail.subject).toBe(t.mailSubject);
+
+    await page.locator("#code").fill(codeOf(mail));
+    await page.locator("#password").fill(password);
+    await page.locator("#confirm_password").fill(`${password}x`);
+    await page.getByTestId("register-submit").click();
+    await expect(fieldError(page, t.companyRequired)).toBeVisible();
+    await page.locator("#company_name").fill(company);
+    await page.locator("#user_name").fill(name);
+    await page.getByTestId("register-submit").click();
+    await expect(fieldError(page, t.mismatch)).toBeVisible();
+    await page.locator("#confirm_password").fill(password);
+    await page.getByTestId("register-submit").click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page, t.done)).toBeVisible();
+    await expect(page.locator("#email")).toHaveValue(email);
+    await page.locator("#password").fill(password);
+    await page.locator("#captcha_answer").fill("42");
+    await page.locator("form button[type=submit]").click();
+    await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // the registrant is the new company's super admin: account management, with only itself in it
+    await page.getByRole("menuitem", { name: t.menuAccounts }).click();
+    await expect(page).toHaveURL(/\/account\/accountManagement$/);
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(email);
+    await expect(rows.first()).toContainText(name);
+  });
+}
