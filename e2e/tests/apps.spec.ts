@@ -84,8 +84,9 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       const dialog = dialogOf(page, t.addTitle);
       await expect(dialog).toBeVisible();
       // 424px wide, platform fixed to Android, not online by default
-      const box = await dialog.locator(".ant-modal-container, .ant-modal-content").first().boundingBox();
-      expect(Math.round(box?.width ?? 0)).toBe(424);
+      // polled: the dialog zooms in, so its width is short of 424 until the animation ends
+      const dialogBox = dialog.locator(".ant-modal-container, .ant-modal-content").first();
+      await expect.poll(async () => Math.round((await dialogBox.boundingBox())?.width ?? 0)).toBe(424);
       await expect(dialog.locator(".ant-select-disabled")).toContainText(t.android);
       await expect(dialog.getByRole("radio", { checked: true })).not.toHaveAccessibleName(t.online);
 
