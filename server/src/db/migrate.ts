@@ -5,6 +5,7 @@ import * as appsPlacements from "./migrations/0002_apps_placements.ts";
 import * as profitCenters from "./migrations/0003_profit_centers.ts";
 import * as accounts from "./migrations/0004_accounts.ts";
 import * as reports from "./migrations/0005_reports.ts";
+import * as reportPageIndexes from "./migrations/0006_report_page_indexes.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003_profit_centers": profitCenters,
   "0004_accounts": accounts,
   "0005_reports": reports,
+  "0006_report_page_indexes": reportPageIndexes,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

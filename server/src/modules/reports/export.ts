@@ -21,7 +21,14 @@ import { to as copyTo } from "pg-copy-streams";
 import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { MODELS } from "./model.ts";
-import { countQuery, type ExportColumn, exportColumns, exportQuery, type ReportSelection } from "./query.ts";
+import {
+  afterKeyParts,
+  countQuery,
+  type ExportColumn,
+  exportColumns,
+  exportQuery,
+  type ReportSelection,
+} from "./query.ts";
 import { reportSelection, type Viewer } from "./service.ts";
 
 const BOM = "\uFEFF";
@@ -105,14 +112,21 @@ async function* pagedRows(
 ) {
   let after: unknown[] | null = null;
   for (;;) {
-    const { columns, query } = exportQuery(selection, {
-      lang,
-      metrics,
-      withKeys: true,
-      after,
-      limit: pageRows,
-    });
-    const { rows } = await query.execute(db);
+    const parts = after ? afterKeyParts(selection, after) : [null];
+    const rows: Record<string, unknown>[] = [];
+    let columns: ExportColumn[] = [];
+    for (const part of parts) {
+      if (rows.length >= pageRows) break;
+      const built = exportQuery(selection, {
+        lang,
+        metrics,
+        withKeys: true,
+        after: part,
+        limit: pageRows - rows.length,
+      });
+      columns = built.columns;
+      rows.push(...(await built.query.execute(db)).rows);
+    }
     if (rows.length === 0) return;
     yield stringify(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? "")));
     const last = rows[rows.length - 1];

@@ -61,13 +61,29 @@ export const columnOf = (model: KindModel, key: string): string => {
 
 const col = (name: string) => sql.raw(`r.${name}`);
 
+const dayNumber = (iso: string) =>
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
+
+/**
+ * The date condition: the range narrowed to the visible days; the list of days only when they have gaps
+ * (usually every day of the range is published, and a plain range lets the indexes do all the work).
+ */
+function dateCondition(selection: ReportSelection): RawBuilder<unknown> {
+  const days = selection.days
+    ? [...selection.days].filter((d) => d >= selection.start && d <= selection.end).sort()
+    : null;
+  if (!days) return sql`r.dt between ${selection.start}::date and ${selection.end}::date`;
+  const first = days[0] ?? selection.start;
+  const last = days[days.length - 1] ?? selection.start;
+  const range = sql`r.dt between ${first}::date and ${last}::date`;
+  if (days.length === 0) return sql`false`;
+  if (dayNumber(last) - dayNumber(first) + 1 === new Set(days).size) return range;
+  return sql`${range} and r.dt = any(${days}::date[])`;
+}
+
 function whereOf(selection: ReportSelection): RawBuilder<unknown> {
   const { model } = selection;
-  const parts: RawBuilder<unknown>[] = [
-    sql`r.company_id = ${selection.companyId}`,
-    sql`r.dt between ${selection.start}::date and ${selection.end}::date`,
-  ];
-  if (selection.days) parts.push(sql`r.dt = any(${[...selection.days]}::date[])`);
+  const parts: RawBuilder<unknown>[] = [sql`r.company_id = ${selection.companyId}`, dateCondition(selection)];
   for (const filter of selection.filters) {
     const column = col(columnOf(model, filter.dim));
     if (filter.op === "eq") parts.push(sql`${column} = ${filter.value}`);
@@ -221,8 +237,8 @@ export interface ExportRequest {
   metrics: readonly string[];
   /** Adds the raw key columns `k0…kn` (for paging through the rows by key); the CSV leaves them out. */
   withKeys: boolean;
-  /** Rows after this key (the previous page's last), in the export order; null from the start. */
-  after: readonly unknown[] | null;
+  /** A condition from afterKeyParts (rows after the previous page's last), or null from the start. */
+  after: RawBuilder<unknown> | null;
   limit: number | null;
 }
 
@@ -258,7 +274,7 @@ export function exportQuery(
   // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it).
   const keyOrder = selection.dims.map((key) => ({ column: columnOf(model, key), desc: key === "dt" }));
   const where = [whereOf(selection)];
-  if (request.after && keyOrder.length > 0) where.push(afterKey(keyOrder, request.after));
+  if (request.after) where.push(request.after);
   const inner = sql`
     select ${sql.raw(dims.length > 0 ? `${dims.map((c) => `r.${c}`).join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}
     from ${sql.table(plan.rollup.table)} r
@@ -278,7 +294,13 @@ export function exportQuery(
       `left join rpt_online_app ra on ra.company_id = ${Number(selection.companyId)} and ra.app_id = q.app_id`,
     );
   }
-  const keys = request.withKeys ? keyOrder.map((k, index) => `, q.${k.column} as k${index}`).join("") : "";
+  const keys = request.withKeys
+    ? keyOrder
+        .map((k, index) =>
+          k.column === "dt" ? `, to_char(q.dt, 'YYYY-MM-DD') as k${index}` : `, q.${k.column} as k${index}`,
+        )
+        .join("")
+    : "";
   const cells = columns.map((column, index) => `${column.sql} as c${index}`).join(", ");
   const outerOrder =
     keyOrder.length > 0
@@ -297,28 +319,27 @@ function titleOfDimension(model: KindModel, key: string, lang: "zh" | "en"): str
   return titles?.[lang] ?? key;
 }
 
-/** Rows after a key in (date desc, others asc) order: a lexicographic comparison. */
-function afterKey(
-  keys: readonly { column: string; desc: boolean }[],
-  values: readonly unknown[],
-): RawBuilder<unknown> {
-  const head = keys[0];
-  if (!head) throw new Error("no key");
-  const headColumn = col(head.column);
-  const headCast = head.column === "dt" ? sql`::date` : sql``;
-  // The first column's bound alone lets the index start at the key (the chain below is not sargable).
-  const bound = head.desc
-    ? sql`${headColumn} <= ${values[0]}${headCast}`
-    : sql`${headColumn} >= ${values[0]}${headCast}`;
-  const build = (index: number): RawBuilder<unknown> => {
-    const key = keys[index];
-    if (!key) throw new Error("key out of range");
-    const value = values[index];
-    const column = col(key.column);
-    const cast = key.column === "dt" ? sql`::date` : sql``;
-    const beyond = key.desc ? sql`${column} < ${value}${cast}` : sql`${column} > ${value}${cast}`;
-    if (index === keys.length - 1) return beyond;
-    return sql`(${beyond} or (${column} = ${value}${cast} and ${build(index + 1)}))`;
+/**
+ * The rows after a key in the export order (date newest first, the other dimensions ascending), as
+ * conditions to read one after the other, each one an index can serve: the rest of the key's day, then
+ * the days before it (or, without the date, one row comparison).
+ */
+export function afterKeyParts(selection: ReportSelection, values: readonly unknown[]): RawBuilder<unknown>[] {
+  const columns = selection.dims.map((key) => columnOf(selection.model, key));
+  const tuple = (from: number) => {
+    const names = sql.raw(
+      columns
+        .slice(from)
+        .map((c) => `r.${c}`)
+        .join(", "),
+    );
+    const given = sql.join(values.slice(from).map((value) => sql`${value}`));
+    return sql`(${names}) > (${given})`;
   };
-  return sql`${bound} and ${build(0)}`;
+  if (columns[0] !== "dt") return [tuple(0)];
+  const day = values[0];
+  const parts: RawBuilder<unknown>[] = [];
+  if (columns.length > 1) parts.push(sql`r.dt = ${day}::date and ${tuple(1)}`);
+  parts.push(sql`r.dt < ${day}::date`);
+  return parts;
 }
