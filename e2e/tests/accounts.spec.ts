@@ -5,7 +5,7 @@
  */
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { accountsApi, uniqueEmail, uniqueName } from "./accountsApi.ts";
-import { DEMO, fillLogin, type Lang, signIn, signInAs, TEXT } from "./support.ts";
+import { DEMO, fillLogin, type Lang, signIn, signInAs, TEXT, toast } from "./support.ts";
 
 const LIST = "/account/accountManagement";
 
@@ -63,7 +63,6 @@ const T = {
 const rows = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row");
 const rowOf = (page: Page, email: string) =>
   rows(page).filter({ has: page.getByRole("cell", { name: email, exact: true }) });
-const toast = (page: Page, text: string) => page.locator(".ant-message-notice").filter({ hasText: text });
 const dialogOf = (page: Page, title: string) => page.locator(".ant-modal").filter({ hasText: title });
 const confirmOf = (page: Page, text: string) => page.locator(".ant-modal-confirm").filter({ hasText: text });
 

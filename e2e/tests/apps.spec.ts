@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { consoleApi, unique, uniquePkg } from "./consoleApi.ts";
-import { type Lang, signIn } from "./support.ts";
+import { type Lang, signIn, toast } from "./support.ts";
 
 const LIST = "/appManagement/appManagementList";
 
@@ -54,7 +54,6 @@ const T = {
 const rows = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row");
 const rowOf = (page: Page, name: string) =>
   rows(page).filter({ has: page.getByRole("cell", { name, exact: true }) });
-const toast = (page: Page, text: string) => page.locator(".ant-message-notice").filter({ hasText: text });
 const dialogOf = (page: Page, title: string) => page.getByRole("dialog").filter({ hasText: title });
 
 async function searchByName(page: Page, name: string) {

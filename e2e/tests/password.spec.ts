@@ -5,7 +5,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { accountsApi } from "./accountsApi.ts";
 import { codeOf, waitForMail } from "./mailbox.ts";
-import { chooseLanguage, fillLogin, type Lang, signIn, signInAs, TEXT } from "./support.ts";
+import { chooseLanguage, fillLogin, type Lang, signIn, signInAs, TEXT, toast } from "./support.ts";
 
 const T = {
   zh: {
@@ -44,7 +44,6 @@ const T = {
   },
 } as const;
 
-const toast = (page: Page, text: string) => page.locator(".ant-message-notice").filter({ hasText: text });
 const fieldError = (page: Page, text: string) =>
   page.locator(".ant-form-item-explain-error").filter({ hasText: text });
 

@@ -63,3 +63,7 @@ export async function signInAs(
   await fillLogin(page, user.email, user.password);
   await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
 }
+
+/** A message toast with this text; one still fading out from an earlier save does not count. */
+export const toast = (page: Page, text: string) =>
+  page.locator(".ant-message-notice:not(.ant-message-fade-leave)").filter({ hasText: text }).last();
