@@ -22,9 +22,14 @@ export const TEXT = {
 } as const;
 
 export async function chooseLanguage(page: Page, lang: Lang) {
-  await page.getByTestId("lang-switch").click();
-  await page.getByRole("menuitem", { name: lang === "en" ? "English" : "中文" }).click();
-  await expect(page.locator("html")).toHaveAttribute("lang", lang === "en" ? "en" : /^zh/);
+  // retried: the dropdown opens on hover as well as click, so a click can close it again
+  await expect(async () => {
+    await page.getByTestId("lang-switch").click();
+    await page.getByRole("menuitem", { name: lang === "en" ? "English" : "中文" }).click({ timeout: 3000 });
+    await expect(page.locator("html")).toHaveAttribute("lang", lang === "en" ? "en" : /^zh/, {
+      timeout: 3000,
+    });
+  }).toPass({ timeout: 20_000 });
 }
 
 export async function fillLogin(page: Page, email: string, password: string, captcha = CAPTCHA) {
