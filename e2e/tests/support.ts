@@ -69,6 +69,6 @@ export async function signInAs(
   await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
 }
 
-/** A message toast with this text; one still fading out from an earlier save does not count. */
+/** A message toast with this text; the newest when an earlier one with the same text is still fading out. */
 export const toast = (page: Page, text: string) =>
-  page.locator(".ant-message-notice:not(.ant-message-fade-leave)").filter({ hasText: text }).last();
+  page.locator(".ant-message-notice").filter({ hasText: text }).last();
