@@ -1,11 +1,13 @@
 /**
- * `npm run bench` (DESIGN §9): generates a large publisher (placements × 40 countries × 90 days of SDK data,
- * beside nine smaller companies, and affiliate data of similar size), calculates every day through the real
- * pipeline, then measures the report endpoints (p50/p95 through the real app), the longest event-loop stall
- * while they run, and the CSV export (rows/s, peak memory), on PostgreSQL and on PGlite, and prints ratios.
+ * `npm run bench` (DESIGN §9): on PostgreSQL and on PGlite, generates a large publisher beside nine smaller
+ * ones (generate.ts), calculates every day through the real pipeline, then measures the report endpoints
+ * (p50/p95 and the longest event-loop stall of each, through the real app) next to DuckDB answering the
+ * same question over the same rows (duckdb.ts), the CSV export (rows/s, peak memory) next to PostgreSQL's
+ * own COPY, the app list's throughput at 50 connections next to a bare Fastify route (throughput.ts), and
+ * the web's initial JavaScript (web-size.ts); prints one table with the ratios and the budgets.
  *
- * Scale: BENCH_SCALE (default 0.1 = 50 placements, ~180k daily rows; 1 = DESIGN's 500 placements, ~1.8M).
- * BENCH_DB = both | postgres | pglite (default both when PostgreSQL answers). BENCH_RUNS = runs per query.
+ * BENCH_SCALE (see generate.ts), BENCH_DB = both | postgres | pglite (default both when PostgreSQL answers),
+ * BENCH_RUNS = runs per query (default 7), BENCH_LOAD_SECONDS = seconds of each load test (default 5).
  * PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (a database is created for the run and dropped after),
  * else postgres://postgres@127.0.0.1:5432/postgres.
  */
@@ -13,178 +15,203 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import { addReportDays, COUNTRY_KEYS, reportDateToIso, todayInTimeZone } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../server/src/app.ts";
-import { prepareRuntime, type Runtime } from "../server/src/bootstrap.ts";
+import { prepareRuntime } from "../server/src/bootstrap.ts";
 import { loadConfig } from "../server/src/config.ts";
-import { md5Hex } from "../server/src/lib/passwords.ts";
 import { issueToken } from "../server/src/modules/passport/tokens.ts";
 import { exportReport } from "../server/src/modules/reports/export.ts";
-import { runQueue } from "../server/src/modules/reports/service.ts";
-import { createCompany } from "../server/src/modules/tenancy/service.ts";
+import { askDuckDb, type DuckMirror, type DuckQuestion, duckStatements, mirrorToDuckDb } from "./duckdb.ts";
+import { first, generate, last, scaleText, TZ } from "./generate.ts";
+import { ms, percentile, timed, watchingStalls } from "./measure.ts";
+import { measureThroughput } from "./throughput.ts";
+import { measureInitialJs } from "./web-size.ts";
 
-const SCALE = Number(process.env.BENCH_SCALE ?? "0.1");
 const RUNS = Number(process.env.BENCH_RUNS ?? "7");
-const DAYS = 90;
-const COUNTRIES = COUNTRY_KEYS.filter((key) => /^[A-Z]{2}$/.test(key)).slice(0, 40);
-const BIG_PLACEMENTS = Math.max(4, Math.round((500 * SCALE) / 4) * 4);
-const SMALL_PLACEMENTS = Math.max(4, Math.round(BIG_PLACEMENTS / 10 / 4) * 4);
-const SMALL_COUNTRIES = 10;
-/** Affiliate: sub-channels × offers × countries a day, about the SDK's size. */
-const SUBS = Math.max(2, Math.round(20 * Math.sqrt(SCALE)));
-const OFFERS = Math.max(2, Math.round(25 * Math.sqrt(SCALE)));
-const AFF_COUNTRIES = 40;
-const TZ = "UTC";
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? "5");
+const range = { startDate: first, endDate: last };
+const DEFAULT_DIMS = [1, 3, 4, 5];
 
-const today = todayInTimeZone(TZ);
-const first = addReportDays(today, -DAYS);
-const last = addReportDays(today, -1);
-
-type Row = Record<string, string | number>;
-const results: { db: string; rows: Row[] }[] = [];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+interface ReportQuestion {
+  name: string;
+  path: string;
+  body: Record<string, unknown>;
+  duck: DuckQuestion;
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const QUESTIONS: ReportQuestion[] = [
+  {
+    name: "SDK default dimensions, page 1",
+    path: "/v1/online/ssp",
+    body: { ...range, dimensions: DEFAULT_DIMS, pageSize: 10 },
+    duck: { table: "online_fine", groupBy: ["dt", "ad_position_id", "country", "ad_style"] },
+  },
+  {
+    name: "SDK revenue-ordered page",
+    path: "/v1/online/ssp",
+    body: { ...range, dimensions: DEFAULT_DIMS, orderBy: "settleAmount", pageSize: 10 },
+    duck: {
+      table: "online_fine",
+      groupBy: ["dt", "ad_position_id", "country", "ad_style"],
+      orderBy: "sum(revenue) desc, dt desc, ad_position_id, country, ad_style",
+    },
+  },
+  {
+    name: "SDK trend by day",
+    path: "/v1/online/ssp",
+    body: { ...range, dimensions: [1], pageSize: 100 },
+    duck: { table: "online_fine", groupBy: ["dt"], limit: 100 },
+  },
+  {
+    name: "SDK summary (total + days)",
+    path: "/v1/online/summary",
+    body: { ...range, dimensions: DEFAULT_DIMS },
+    duck: { table: "online_fine", groupBy: [] },
+  },
+  {
+    name: "SDK by placement × country, no date",
+    path: "/v1/online/ssp",
+    body: { ...range, dimensions: [3, 4], pageSize: 10 },
+    duck: { table: "online_fine", groupBy: ["ad_position_id", "country"] },
+  },
+  {
+    name: "SDK by app, filtered by country",
+    path: "/v1/online/ssp",
+    body: { ...range, dimensions: [2], country: "US", pageSize: 10 },
+    duck: { table: "online_fine", groupBy: ["app_id"], where: "country = 'US'" },
+  },
+  {
+    name: "Affiliate default dimensions, page 1",
+    path: "/v1/offline/ssp",
+    body: { ...range, dimensions: DEFAULT_DIMS, pageSize: 10 },
+    duck: { table: "offline_fine", groupBy: ["dt", "offer_id", "pkg_name", "country"] },
+  },
+  {
+    name: "Affiliate summary",
+    path: "/v1/offline/summary",
+    body: { ...range, dimensions: DEFAULT_DIMS },
+    duck: { table: "offline_fine", groupBy: [] },
+  },
+];
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const value = await work();
-  return [value, performance.now() - started];
+type DbKind = "postgres" | "pglite";
+
+/** One line of the final table: a measure, then each database's cells. */
+interface Line {
+  measure: string;
+  cells: Partial<Record<DbKind, { value: string; p95?: string; stall?: string; ratio?: string }>>;
+  duck?: string;
 }
 
-async function generate(runtime: Runtime, log: (text: string) => void) {
-  const { db } = runtime.database;
-  const passwordMd5 = md5Hex("Bench12345");
-  await createCompany(db, {
-    name: "Bench Operator",
-    hosts: [],
-    isOperator: true,
-    admin: { email: `op-${randomBytes(4).toString("hex")}@bench.test`, userName: "Operator", passwordMd5 },
-  });
-  const companies: { id: number; userId: number; placements: number; countries: number }[] = [];
-  for (let index = 0; index < 10; index++) {
-    const made = await createCompany(db, {
-      name: index === 0 ? "Big Publisher" : `Small Publisher ${index}`,
-      hosts: [],
-      isOperator: false,
-      admin: {
-        email: `admin-${index}-${randomBytes(4).toString("hex")}@bench.test`,
-        userName: "Admin",
-        passwordMd5,
-      },
-    });
-    companies.push({
-      id: made.company_id,
-      userId: made.user_id,
-      placements: index === 0 ? BIG_PLACEMENTS : SMALL_PLACEMENTS,
-      countries: index === 0 ? COUNTRIES.length : SMALL_COUNTRIES,
-    });
+const lines = new Map<string, Line>();
+const line = (measure: string): Line => {
+  const found = lines.get(measure) ?? { measure, cells: {} };
+  lines.set(measure, found);
+  return found;
+};
+
+/** DuckDB's p50 per question, measured once on the first database's rows. */
+const duckTimes = new Map<string, number>();
+
+async function measureDuckDb(mirror: DuckMirror, companyId: number) {
+  for (const question of QUESTIONS) {
+    const statements = duckStatements(question.duck, { companyId, start: first, end: last });
+    const times: number[] = [];
+    for (let run = 0; run < RUNS + 1; run++) {
+      const took = await askDuckDb(mirror.connection, statements);
+      if (run > 0) times.push(took);
+    }
+    const p50 = percentile(times, 50);
+    duckTimes.set(question.name, p50);
+    line(question.name).duck = ms(p50);
   }
-  const [, rawSeconds] = await timed(async () => {
-    for (const company of companies) {
-      await sql`
-        insert into app (company_id, name, pkg, url, app_key, sdk_secret)
-        select ${company.id}, 'Bench App ' || g, 'com.bench.app' || g, 'https://bench.test',
-          md5('key-' || ${company.id} || '-' || g), 'secret'
-        from generate_series(1, ${company.placements / 4}) as g`.execute(db);
-      await sql`
-        insert into ad_position (company_id, app_id, name, ad_style, content_type)
-        select a.company_id, a.id, 'Slot ' || a.id || '-' || s, s,
-          (case s when 1 then '{5,6}' when 3 then '{3,4}' else '{1,2}' end)::smallint[]
-        from app a cross join generate_series(1, 4) as s where a.company_id = ${company.id}`.execute(db);
-      const countries = COUNTRIES.slice(0, company.countries);
-      // One report a day per placement and country (the daily table is what is measured), ten days a statement.
-      for (let start = 0; start < DAYS; start += 10) {
-        const from = reportDateToIso(addReportDays(first, start));
-        const to = reportDateToIso(addReportDays(first, Math.min(DAYS, start + 10) - 1));
-        await sql`
-          insert into sdk_event_hourly
-            (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
-          select p.company_id, d.day + interval '12 hours', p.id, c.country, p.app_id, p.ad_style,
-            v.request, v.fill, v.show, v.click, round(v.show * (0.3 + p.ad_style * 1.7) * v.f / 1000, 6)
-          from ad_position p
-          cross join unnest(${countries}::text[]) as c(country)
-          cross join generate_series(${from}::timestamptz, ${to}::timestamptz, interval '1 day') as d(day)
-          cross join lateral (select (abs(hashtext(p.id || c.country || d.day::text)) % 1000) / 1000.0 as f) as h
-          cross join lateral (
-            select floor(1000 + 9000 * h.f)::bigint as request, floor((1000 + 9000 * h.f) * 0.8)::bigint as fill,
-              floor((1000 + 9000 * h.f) * 0.6)::bigint as show, floor((1000 + 9000 * h.f) * 0.01)::bigint as click,
-              h.f
-          ) as v
-          where p.company_id = ${company.id}`.execute(db);
-      }
-      const subs = company === companies[0] ? SUBS : Math.max(2, Math.round(SUBS / 3));
-      const offers = company === companies[0] ? OFFERS : Math.max(2, Math.round(OFFERS / 3));
-      const affCountries = company === companies[0] ? AFF_COUNTRIES : SMALL_COUNTRIES;
-      await sql`
-        insert into affiliate_stat
-          (company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
-        select ${company.id}, d.dt, 'sub_' || s, 'OF-' || o, 'com.offer.p' || o, c.country,
-          v.click, v.click / 20, v.click / 200, round(v.click * 0.05, 6), round(v.click * 0.04, 6)
-        from generate_series(${reportDateToIso(first)}::date, ${reportDateToIso(last)}::date, interval '1 day') as d(dt)
-        cross join generate_series(1, ${subs}) as s
-        cross join generate_series(1, ${offers}) as o
-        cross join unnest(${COUNTRIES.slice(0, affCountries)}::text[]) as c(country)
-        cross join lateral (
-          select floor(100 + 900 * ((abs(hashtext(s || '-' || o || c.country || d.dt::text)) % 1000) / 1000.0))::bigint
-            as click
-        ) as v`.execute(db);
+}
+
+async function measureEndpoint(app: FastifyInstance, token: string, question: ReportQuestion) {
+  const times: number[] = [];
+  const [, stall] = await watchingStalls(async () => {
+    for (let run = 0; run < RUNS + 1; run++) {
+      const [response, took] = await timed(() =>
+        app.inject({
+          method: "POST",
+          url: question.path,
+          headers: { token, lang: "en" },
+          payload: question.body,
+        }),
+      );
+      const parsed = response.json<{ code: number; msg: string }>();
+      if (parsed.code !== 200) throw new Error(`${question.path}: ${parsed.code} ${parsed.msg}`);
+      if (run > 0) times.push(took);
     }
   });
-  const counts = await sql<{ sdk: number; aff: number }>`
-    select (select count(*)::int from sdk_event_hourly) as sdk, (select count(*)::int from affiliate_stat) as aff`.execute(
-    db,
-  );
-  log(
-    `  generated ${counts.rows[0]?.sdk} SDK rows and ${counts.rows[0]?.aff} affiliate rows in ${(rawSeconds / 1000).toFixed(1)} s`,
-  );
-
-  await sql`
-    insert into report_batch (company_id, kind, dt, status, queued)
-    select c.id, k.kind, d.dt::date, 'pending', true
-    from company c cross join (values ('online'), ('offline')) as k(kind)
-    cross join generate_series(${reportDateToIso(first)}::date, ${reportDateToIso(last)}::date, interval '1 day') as d(dt)
-    where not c.is_operator`.execute(db);
-  const [ran, calcMs] = await timed(() =>
-    runQueue(db, { companyIds: null, kinds: null, dt: null }, TZ, 100_000),
-  );
-  await sql`update report_batch set status = 'published', publish_time = now()`.execute(db);
-  // The steady state of a database whose tables autovacuum has analyzed.
-  await sql`analyze`.execute(db);
-  const fine = await sql<{ n: number }>`
-    select count(*)::int as n from rpt_online_fine where company_id = ${companies[0]?.id ?? 0}`.execute(db);
-  log(
-    `  calculated ${ran} batches in ${(calcMs / 1000).toFixed(1)} s (${ms(calcMs / ran)} a batch); big publisher: ${fine.rows[0]?.n} daily SDK rows`,
-  );
-  const big = companies[0];
-  if (!big) throw new Error("no company");
-  return { big, calcPerBatch: calcMs / ran, fineRows: fine.rows[0]?.n ?? 0 };
+  return { p50: percentile(times, 50), p95: percentile(times, 95), stall };
 }
 
-async function measure(app: FastifyInstance, token: string, body: Record<string, unknown>, path: string) {
-  const times: number[] = [];
-  let answer: unknown;
-  for (let run = 0; run < RUNS + 1; run++) {
-    const [response, took] = await timed(() =>
-      app.inject({ method: "POST", url: path, headers: { token, lang: "en" }, payload: body }),
+async function measureExports(
+  kind: DbKind,
+  runtime: Awaited<ReturnType<typeof prepareRuntime>>,
+  companyId: number,
+  log: (text: string) => void,
+) {
+  const query = {
+    ...range,
+    companyId: null,
+    appName: null,
+    adId: null,
+    addId: null,
+    adStyle: null,
+    country: null,
+    dimensions: DEFAULT_DIMS as (1 | 3 | 4 | 5)[],
+    pageIndex: 1,
+    pageSize: 10,
+    orderBy: null,
+    order: null,
+    metrics: null,
+  };
+  const methods: ("copy" | "paged")[] = kind === "postgres" ? ["copy", "paged"] : ["paged"];
+  for (const method of methods) {
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const [[file, took], stall] = await watchingStalls(() =>
+      timed(async () => {
+        const answer = await exportReport(runtime.database, {
+          kind: "online",
+          viewer: { companyId, seesAll: false },
+          query,
+          lang: "en",
+          timeZone: TZ,
+          maxRows: 100_000_000,
+          method,
+        });
+        let bytes = 0;
+        for await (const chunk of answer.body) bytes += (chunk as Buffer).length;
+        return { bytes, rows: answer.rows };
+      }),
     );
-    const parsed = response.json<{ code: number; msg: string }>();
-    if (parsed.code !== 200) throw new Error(`${path}: ${parsed.code} ${parsed.msg}`);
-    answer = parsed;
-    if (run > 0) times.push(took);
+    clearInterval(sampler);
+    const rate = file.rows / (took / 1000);
+    const grown = (peak - baseline) / 1048576;
+    const label = method === "copy" ? "SDK export via COPY" : "SDK export via key-ordered pages";
+    line(label).cells[kind] = {
+      value: `${Math.round(rate)} rows/s`,
+      p95: `${file.rows} rows, +${grown.toFixed(0)} MB`,
+      stall: ms(stall),
+    };
+    log(
+      `  ${label}: ${file.rows} rows, ${(file.bytes / 1048576).toFixed(1)} MB in ${ms(took)} = ${Math.round(rate)} rows/s, peak RSS +${grown.toFixed(0)} MB`,
+    );
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), answer };
 }
 
-async function benchDatabase(kind: "postgres" | "pglite", databaseUrl: string | undefined) {
+let mirror: DuckMirror | null = null;
+let mirroredCompany: number | null = null;
+
+async function benchDatabase(kind: DbKind, databaseUrl: string | undefined) {
   const log = (text: string) => console.log(`[${kind}] ${text}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "pc-bench-"));
   const config = loadConfig({
@@ -198,107 +225,58 @@ async function benchDatabase(kind: "postgres" | "pglite", databaseUrl: string | 
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const runtime = await prepareRuntime(config);
+  const app = await buildApp(runtime);
   try {
     const { big, calcPerBatch, fineRows } = await generate(runtime, log);
-    const app = await buildApp(runtime);
+    if (mirroredCompany !== big.id) {
+      mirror?.close();
+      const [made, took] = await timed(() => mirrorToDuckDb(runtime.database.db));
+      mirror = made;
+      mirroredCompany = big.id;
+      log(`  copied ${made.rows} finest-grain rows into DuckDB in ${(took / 1000).toFixed(1)} s`);
+      await measureDuckDb(made, big.id);
+    }
     await app.ready();
     const token = await issueToken(runtime.database.db, big.id, big.userId);
-    const range = { startDate: first, endDate: last };
-    const queries: [string, string, Record<string, unknown>][] = [
-      [
-        "SDK default dimensions, page 1",
-        "/v1/online/ssp",
-        { ...range, dimensions: [1, 3, 4, 5], pageSize: 10 },
-      ],
-      [
-        "SDK revenue-ordered page",
-        "/v1/online/ssp",
-        { ...range, dimensions: [1, 3, 4, 5], orderBy: "settleAmount" },
-      ],
-      ["SDK trend by day", "/v1/online/ssp", { ...range, dimensions: [1], pageSize: 100 }],
-      ["SDK summary (total + days)", "/v1/online/summary", { ...range, dimensions: [1, 3, 4, 5] }],
-      ["SDK by placement × country, no date", "/v1/online/ssp", { ...range, dimensions: [3, 4] }],
-      ["SDK by app, filtered by country", "/v1/online/ssp", { ...range, dimensions: [2], country: "US" }],
-      ["Affiliate default dimensions, page 1", "/v1/offline/ssp", { ...range, dimensions: [1, 3, 4, 5] }],
-      ["Affiliate summary", "/v1/offline/summary", { ...range, dimensions: [1, 3, 4, 5] }],
-    ];
-    const rows: Row[] = [];
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    for (const [name, path, body] of queries) {
-      const { p50, p95 } = await measure(app, token, body, path);
-      rows.push({ measure: name, p50: ms(p50), p95: ms(p95) });
-      log(`  ${name}: p50 ${ms(p50)}, p95 ${ms(p95)}`);
+    let longest = 0;
+    for (const question of QUESTIONS) {
+      const { p50, p95, stall } = await measureEndpoint(app, token, question);
+      longest = Math.max(longest, stall);
+      const duck = duckTimes.get(question.name) ?? Number.NaN;
+      line(question.name).cells[kind] = {
+        value: ms(p50),
+        p95: ms(p95),
+        stall: ms(stall),
+        ratio: `${(p50 / duck).toFixed(2)}x`,
+      };
+      log(`  ${question.name}: p50 ${ms(p50)}, p95 ${ms(p95)}, stall ${ms(stall)}, DuckDB ${ms(duck)}`);
     }
-    delay.disable();
-    const stall = delay.max / 1e6;
-    rows.push({ measure: "longest event-loop stall during the queries", p50: ms(stall), p95: "" });
-    log(`  longest event-loop stall: ${ms(stall)}`);
+    line("longest event-loop stall during the report calls").cells[kind] = { value: ms(longest) };
 
-    // Export: every row of the default dimensions over 90 days.
-    const exportQuery = {
-      ...range,
-      companyId: null,
-      appName: null,
-      adId: null,
-      addId: null,
-      adStyle: null,
-      country: null,
-      dimensions: [1, 3, 4, 5] as (1 | 3 | 4 | 5)[],
-      pageIndex: 1,
-      pageSize: 10,
-      orderBy: null,
-      order: null,
-      metrics: null,
+    await measureExports(kind, runtime, big.id, log);
+
+    const listPath = "/v1/app/list?pageIndex=1&pageSize=20";
+    const check = await app.inject({ method: "GET", url: listPath, headers: { token } });
+    if (check.json<{ code: number }>().code !== 200) throw new Error(`${listPath}: ${check.body}`);
+    const { list, bare } = await measureThroughput(app, listPath, token, LOAD_SECONDS);
+    line("app list at 50 connections").cells[kind] = {
+      value: `${Math.round(list.requestsPerSecond)} req/s`,
+      p95: `p50 ${list.p50Ms} ms, ${list.failures} failed`,
+      ratio: `${((100 * list.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)} % of bare`,
     };
-    const methods: ("copy" | "paged")[] = kind === "postgres" ? ["copy", "paged"] : ["paged"];
-    for (const method of methods) {
-      global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
-      const exportDelay = monitorEventLoopDelay({ resolution: 10 });
-      exportDelay.enable();
-      const [bytes, took] = await timed(async () => {
-        const file = await exportReport(runtime.database, {
-          kind: "online",
-          viewer: { companyId: big.id, seesAll: false },
-          query: exportQuery,
-          lang: "en",
-          timeZone: TZ,
-          maxRows: 100_000_000,
-          method,
-        });
-        let size = 0;
-        for await (const chunk of file.body) size += (chunk as Buffer).length;
-        return { size, rows: file.rows };
-      });
-      exportDelay.disable();
-      clearInterval(sampler);
-      const rate = bytes.rows / (took / 1000);
-      const label = method === "copy" ? "export via COPY" : "export via key-ordered pages + csv-stringify";
-      rows.push({
-        measure: `${label}: ${bytes.rows} rows`,
-        p50: `${Math.round(rate)} rows/s`,
-        p95: `peak +${((peak - baseline) / 1048576).toFixed(0)} MB, stall ${ms(exportDelay.max / 1e6)}`,
-      });
-      log(
-        `  ${label}: ${bytes.rows} rows, ${(bytes.size / 1048576).toFixed(1)} MB in ${ms(took)} = ${Math.round(rate)} rows/s, peak RSS +${((peak - baseline) / 1048576).toFixed(0)} MB`,
-      );
-    }
-    rows.push({
-      measure: "calculation of one company-day (mean over every batch)",
-      p50: ms(calcPerBatch),
-      p95: "",
-    });
-    rows.push({ measure: "big publisher's daily SDK rows (finest grain)", p50: String(fineRows), p95: "" });
-    results.push({ db: kind, rows });
-    await app.close();
+    line("bare Fastify route at 50 connections").cells[kind] = {
+      value: `${Math.round(bare.requestsPerSecond)} req/s`,
+      p95: `p50 ${bare.p50Ms} ms`,
+    };
+    log(
+      `  app list ${Math.round(list.requestsPerSecond)} req/s, bare ${Math.round(bare.requestsPerSecond)} req/s`,
+    );
+
+    line("calculation of one company-day (mean over every batch)").cells[kind] = { value: ms(calcPerBatch) };
+    line("big publisher's daily SDK rows (finest grain)").cells[kind] = { value: String(fineRows) };
   } finally {
-    if (kind === "pglite") rmSync(dataDir, { recursive: true, force: true });
-    else rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -329,44 +307,53 @@ async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> }
   };
 }
 
+function printTable(kinds: DbKind[]) {
+  const rows = [...lines.values()].map((entry) => {
+    const out: Record<string, string> = { measure: entry.measure };
+    for (const kind of kinds) {
+      const cell = entry.cells[kind];
+      out[kind] = cell?.value ?? "";
+      out[`${kind} p95 / detail`] = cell?.p95 ?? "";
+      out[`${kind} stall`] = cell?.stall ?? "";
+      out[`${kind} ratio`] = cell?.ratio ?? "";
+    }
+    out.DuckDB = entry.duck ?? "";
+    return out;
+  });
+  console.table(rows);
+}
+
 async function main() {
   const which = process.env.BENCH_DB ?? "both";
-  console.log(
-    `Bench: scale ${SCALE} — big publisher ${BIG_PLACEMENTS} placements × ${COUNTRIES.length} countries × ${DAYS} days, ` +
-      `9 publishers of ${SMALL_PLACEMENTS} × ${SMALL_COUNTRIES}; affiliate ${SUBS} sub-channels × ${OFFERS} offers × ${AFF_COUNTRIES} countries a day; ${RUNS} runs per query\n`,
-  );
+  console.log(`Bench: ${scaleText()}; ${RUNS} runs per query\n`);
+  const kinds: DbKind[] = [];
   if (which !== "pglite") {
     const target = await postgresUrl();
     if (target) {
       try {
         await benchDatabase("postgres", target.url);
+        kinds.push("postgres");
       } finally {
         if (process.env.BENCH_KEEP) console.log(`kept ${target.url}`);
         else await target.drop();
       }
     } else console.log("PostgreSQL does not answer: skipped");
   }
-  if (which !== "postgres") await benchDatabase("pglite", undefined);
+  if (which !== "postgres") {
+    await benchDatabase("pglite", undefined);
+    kinds.push("pglite");
+  }
+  mirror?.close();
 
-  console.log("\nResults");
-  const measures = [...new Set(results.flatMap((result) => result.rows.map((row) => String(row.measure))))];
-  const table = measures.map((measure) => {
-    const line: Record<string, string> = { measure };
-    for (const result of results) {
-      const row = result.rows.find((r) => r.measure === measure);
-      line[`${result.db} p50`] = String(row?.p50 ?? "");
-      line[`${result.db} p95`] = String(row?.p95 ?? "");
-    }
-    const pg50 = Number.parseFloat(line["postgres p50"] ?? "");
-    const lite50 = Number.parseFloat(line["pglite p50"] ?? "");
-    if (line["postgres p50"]?.endsWith("ms") && line["pglite p50"]?.endsWith("ms") && pg50 > 0) {
-      line["pglite / postgres"] = `${(lite50 / pg50).toFixed(1)}x`;
-    }
-    return line;
-  });
-  console.table(table);
+  console.log("\nResults (ratio: report p50 ÷ DuckDB p50; list: % of the bare route's req/s)");
+  printTable(kinds);
+  const web = measureInitialJs();
   console.log(
-    "Budgets (DESIGN §9): report calls within 2x of DuckDB on PostgreSQL (DuckDB not run here); no PGlite stall over 100 ms; export ≥ half of COPY's rows/s with flat memory.",
+    `Web initial JavaScript: ${(web.gzipBytes / 1024).toFixed(0)} KB gzip (${web.files} files, ${(web.rawBytes / 1024).toFixed(0)} KB raw)`,
+  );
+  console.log(
+    "Budgets (DESIGN §9): report calls ≤ 2x DuckDB on PostgreSQL; no PGlite stall over 100 ms; export ≥ half of " +
+      "COPY's rows/s with flat memory; list ≥ 30 % of a bare Fastify route; initial JS ≤ 300 KB gzip.",
   );
 }
 
