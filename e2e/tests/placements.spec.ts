@@ -357,15 +357,18 @@ test("the app select searches on the server and loads more near the bottom", asy
   }
   await page.getByTestId("add-placement").click();
   const dialog = dialogOf(page, T.zh.addTitle);
-  const firstPage = page.waitForRequest(
-    (request) =>
-      request.url().includes("/v1/app/list") &&
-      request.url().includes("page_no=1") &&
-      request.url().includes("name="),
-  );
+  // Typing on a busy machine may pause long enough for a search of part of the text first: wait for the whole.
+  const searched = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return (
+      url.pathname.endsWith("/v1/app/list") &&
+      url.searchParams.get("page_no") === "1" &&
+      url.searchParams.get("name") === prefix
+    );
+  });
   await dialog.locator("#placement-app").click();
   await page.keyboard.type(prefix);
-  expect(new URL((await firstPage).url()).searchParams.get("name")).toBe(prefix);
+  await searched;
   // newest first: the last app created is on the first page, the first one on the second
   await expect(dropdown(page).locator(`.ant-select-item-option[title="${prefix} 12"]`)).toBeVisible();
   await expect(dropdown(page).locator(`.ant-select-item-option[title="${prefix} 00"]`)).toHaveCount(0);
