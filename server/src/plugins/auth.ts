@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../lib/app-error.ts";
-import { roleIdsOf } from "../modules/accounts/repo.ts";
 import { principalOf } from "../modules/accounts/service.ts";
 import { findLiveSession, hashToken } from "../modules/passport/tokens.ts";
 
@@ -34,14 +33,13 @@ async function loadSession(db: Db, token: string): Promise<Session | null> {
   const tokenHash = hashToken(token);
   const row = await findLiveSession(db, tokenHash);
   if (!row || row.status !== AccountStatus.Normal) return null;
-  const roleIds = await roleIdsOf(db, row.company_id, row.user_id);
   return {
     tokenHash,
     userId: row.user_id,
     companyId: row.company_id,
     accountId: row.account_id,
     isOperator: row.is_operator,
-    principal: principalOf(roleIds, row.report_scope, row.is_operator),
+    principal: principalOf(row.role_ids, row.report_scope, row.is_operator),
   };
 }
 

@@ -35,17 +35,6 @@ export function findUser(db: Db, companyId: number, userId: number) {
     .executeTakeFirst();
 }
 
-export async function roleIdsOf(db: Db, companyId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("user_role")
-    .select("role_id")
-    .where("company_id", "=", companyId)
-    .where("user_id", "=", userId)
-    .orderBy("role_id")
-    .execute();
-  return rows.map((row) => row.role_id);
-}
-
 export function rolesOf(db: Db, companyId: number, userId: number) {
   return db
     .selectFrom("user_role")

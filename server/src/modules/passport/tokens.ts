@@ -20,7 +20,7 @@ export async function issueToken(db: Db, companyId: number, userId: number): Pro
   return token;
 }
 
-/** The live session of a token: not expired, not revoked, its user not frozen. */
+/** The live session of a token (not expired, not revoked) with its user's status and role ids. */
 export function findLiveSession(db: Db, tokenHash: string) {
   return db
     .selectFrom("session_token")
@@ -37,6 +37,11 @@ export function findLiveSession(db: Db, tokenHash: string) {
       "app_user.report_scope",
       "company.account_id",
       "company.is_operator",
+      // The roles come with the session: one round trip per authenticated request.
+      sql<number[]>`array(
+        select r.role_id from user_role r
+        where r.company_id = session_token.company_id and r.user_id = session_token.user_id
+        order by r.role_id)`.as("role_ids"),
     ])
     .where("session_token.token_hash", "=", tokenHash)
     .where("session_token.revoked_at", "is", null)
