@@ -1,6 +1,6 @@
 import { passwordChangeForm, registerForm, resetPasswordForm } from "@pc/contract";
 import { describe, expect, it } from "vitest";
-import { formFieldError } from "./formSchemaRule.ts";
+import { formFieldError } from "./schemaRule.ts";
 
 describe("formFieldError", () => {
   const good = { old_password: "Old12345", new_password: "New12345", confirm_password: "New12345" };

@@ -12,7 +12,7 @@ import { useNavigate } from "react-router";
 import { passwordApi } from "../../api/accounts.ts";
 import { ApiError } from "../../api/client.ts";
 import { passwordDigest } from "../../api/digest.ts";
-import { formSchemaRule } from "../../components/formSchemaRule.ts";
+import { formSchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import "./account.css";
 

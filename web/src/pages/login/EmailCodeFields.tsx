@@ -17,7 +17,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { passwordApi } from "../../api/accounts.ts";
 import { ApiError } from "../../api/client.ts";
-import { formSchemaRule } from "../../components/formSchemaRule.ts";
+import { formSchemaRule } from "../../components/schemaRule.ts";
 import type { ParseSchema } from "../../components/schemaRule.ts";
 import { schemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";

@@ -20,7 +20,7 @@ import { passwordApi } from "../../api/accounts.ts";
 import { ApiError } from "../../api/client.ts";
 import { passwordDigest } from "../../api/digest.ts";
 import { LOGIN_PATH } from "../../app/routeTable.tsx";
-import { formSchemaRule } from "../../components/formSchemaRule.ts";
+import { formSchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { AuthShell } from "../login/AuthShell.tsx";
 import { EmailCodeFields } from "../login/EmailCodeFields.tsx";
