@@ -3,8 +3,7 @@
 /** The LIKE pattern of a contains match: %, _ and \ in the text match themselves. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The row offset of a page, or null when the page lies beyond any table (answer an empty page). */
-export function pageOffset(pageNo: number, pageSize: number): number | null {
-  const offset = (pageNo - 1) * pageSize;
-  return Number.isSafeInteger(offset) ? offset : null;
+/** LIMIT and OFFSET of a page (page_no from 1); a page past any real table answers empty, never an error. */
+export function pageWindow(pageNo: number, pageSize: number): { limit: number; offset: number } {
+  return { limit: pageSize, offset: Math.min((pageNo - 1) * pageSize, Number.MAX_SAFE_INTEGER) };
 }

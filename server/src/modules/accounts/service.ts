@@ -22,7 +22,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
-import { pageWindow } from "../../lib/page-window.ts";
+import { pageWindow } from "../../lib/paging.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { revokeUserTokens } from "../passport/tokens.ts";

@@ -19,7 +19,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
-import { pageOffset } from "../../lib/paging.ts";
+import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import {
   type AppRecord,
@@ -114,9 +114,9 @@ export async function listApps(
   timeZone: string,
 ): Promise<AppListAnswer> {
   const filters = { name: query.name, pkg: query.pkg };
-  const offset = pageOffset(query.page_no, query.page_size);
+  const { limit, offset } = pageWindow(query.page_no, query.page_size);
   const [rows, total] = await Promise.all([
-    offset === null ? [] : listAppRows(db, companyId, filters, query.page_size, offset),
+    listAppRows(db, companyId, filters, limit, offset),
     countApps(db, companyId, filters),
   ]);
   return { list: rows.map((row) => toRow(row, timeZone)), total };

@@ -24,7 +24,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
-import { pageOffset } from "../../lib/paging.ts";
+import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { type Actor, checkCompany, requireApp } from "../apps/service.ts";
 import {
@@ -126,9 +126,9 @@ export async function listPlacements(
   timeZone: string,
 ): Promise<PlacementListAnswer> {
   const filters = { id: query.id, name: query.name, adStyle: query.ad_style, appName: query.app_name };
-  const offset = pageOffset(query.page_no, query.page_size);
+  const { limit, offset } = pageWindow(query.page_no, query.page_size);
   const [records, total] = await Promise.all([
-    offset === null ? [] : listPlacementRows(db, companyId, filters, query.page_size, offset),
+    listPlacementRows(db, companyId, filters, limit, offset),
     countPlacements(db, companyId, filters),
   ]);
   const groups = await floorGroupsOf(

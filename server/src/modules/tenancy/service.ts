@@ -12,7 +12,7 @@ import type { Db } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
-import { pageWindow } from "../../lib/page-window.ts";
+import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { createUser } from "../accounts/service.ts";
 import {
