@@ -6,36 +6,19 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { listenForMail } from "../server/test/support/smtp.ts";
 import { MAIL_DIR_ENV, SMTP_PORT } from "./ports.ts";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), "pc-e2e-mail-"));
   process.env[MAIL_DIR_ENV] = dir;
   let seq = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    // plain SMTP on the loopback: no STARTTLS to upgrade to, no AUTH to offer
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
-        seq += 1;
-        const name = `${Date.now()}-${String(seq).padStart(6, "0")}.json`;
-        writeFileSync(
-          path.join(dir, name),
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(SMTP_PORT, "127.0.0.1", () => resolve());
+  const server = await listenForMail(SMTP_PORT, (to, raw) => {
+    seq += 1;
+    writeFileSync(
+      path.join(dir, `${Date.now()}-${String(seq).padStart(6, "0")}.json`),
+      JSON.stringify({ to, raw }),
+    );
   });
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

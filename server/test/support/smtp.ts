@@ -1,4 +1,8 @@
-/** A real SMTP server on the loopback for the tests, keeping every message it receives, decoded enough to read. */
+/**
+ * A real SMTP server on the loopback for the tests, and the decoding of what it receives (subject and text,
+ * quoted-printable or base64) enough to read a code. The API tests keep mails in memory (startSmtp); the
+ * end-to-end run writes them to files for the specs (e2e/global-setup.ts, e2e/tests/mailbox.ts).
+ */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -47,7 +51,7 @@ const decodeHeader = (value: string): string =>
         : decodeQp(data.replace(/_/g, " ")),
     );
 
-function parse(raw: string, to: string[]): ReceivedMail {
+export function parseMail(raw: string, to: string[]): ReceivedMail {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
   const body = raw.slice(split).trim();
@@ -62,23 +66,38 @@ function parse(raw: string, to: string[]): ReceivedMail {
   return { to, subject: decodeHeader(header("Subject")), text };
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
-  const inbox: ReceivedMail[] = [];
+/** Listens on the loopback (port 0: any) and hands each message's recipients (lower case) and raw text on. */
+export async function listenForMail(
+  port: number,
+  onMail: (to: string[], raw: string) => void,
+): Promise<SMTPServer> {
   const server = new SMTPServer({
     authOptional: true,
+    // plain SMTP on the loopback: no STARTTLS to upgrade to, no AUTH to offer
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
-        inbox.push(parse(Buffer.concat(chunks).toString("utf8"), to));
+        onMail(
+          session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+          Buffer.concat(chunks).toString("utf8"),
+        );
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return server;
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const inbox: ReceivedMail[] = [];
+  const server = await listenForMail(0, (to, raw) => inbox.push(parseMail(raw, to)));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
