@@ -4,15 +4,16 @@
  * and signs out the others.
  */
 import { LockOutlined } from "@ant-design/icons";
-import { Code, LOGIN_PASSWORD_MAX, passwordChangeForm } from "@pc/contract";
+import { Code, passwordChangeForm } from "@pc/contract";
 import { App, Button, Card, Form, Input, Space, Typography } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { passwordApi } from "../../api/accounts.ts";
-import { ApiError } from "../../api/client.ts";
+import type { ApiError } from "../../api/client.ts";
 import { passwordDigest } from "../../api/digest.ts";
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { formSchemaRule } from "../../components/schemaRule.ts";
+import { namedFieldOf, useFieldSubmit } from "../../components/useFieldSubmit.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import "./account.css";
 
@@ -22,13 +23,11 @@ interface ModPasswordValues {
   confirm_password: string;
 }
 
-const FORM_FIELDS: ReadonlySet<string> = new Set(["old_password", "new_password"]);
+const namedField = namedFieldOf<keyof ModPasswordValues>(["old_password", "new_password"]);
 
 /** Where a refusal goes: 606 on the old password, a 604 naming a field on that field. */
 export function passwordFieldOf(error: ApiError): keyof ModPasswordValues | undefined {
-  if (error.code === Code.WrongPassword) return "old_password";
-  const field = error.field;
-  return field && FORM_FIELDS.has(field) ? (field as keyof ModPasswordValues) : undefined;
+  return error.code === Code.WrongPassword ? "old_password" : namedField(error);
 }
 
 export default function ModPasswordPage() {
@@ -37,27 +36,17 @@ export default function ModPasswordPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<ModPasswordValues>();
-  const [saving, setSaving] = useState(false);
-
-  const onFinish = async (values: ModPasswordValues) => {
-    setSaving(true);
-    try {
-      await passwordApi.change(
-        {
-          old_password: passwordDigest(values.old_password),
-          new_password: passwordDigest(values.new_password),
-        },
-        { quiet: (error) => passwordFieldOf(error) !== undefined },
-      );
-      form.resetFields();
-      void message.success(text.message("passwordChanged"), 3);
-    } catch (error) {
-      const field = error instanceof ApiError ? passwordFieldOf(error) : undefined;
-      if (error instanceof ApiError && field) form.setFields([{ name: field, errors: [error.message] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, onFinish } = useFieldSubmit(form, passwordFieldOf, async (values, options) => {
+    await passwordApi.change(
+      {
+        old_password: passwordDigest(values.old_password),
+        new_password: passwordDigest(values.new_password),
+      },
+      options,
+    );
+    form.resetFields();
+    void message.success(text.message("passwordChanged"), 3);
+  });
 
   return (
     <Card className="pc-password-card">
@@ -67,12 +56,7 @@ export default function ModPasswordPage() {
       <Typography.Text type="secondary" className="pc-password-intro">
         {t("password.intro")}
       </Typography.Text>
-      <Form<ModPasswordValues>
-        form={form}
-        layout="vertical"
-        autoComplete="off"
-        onFinish={(values) => void onFinish(values)}
-      >
+      <Form<ModPasswordValues> form={form} layout="vertical" autoComplete="off" onFinish={onFinish}>
         <Form.Item
           name="old_password"
           label={t("password.old")}
@@ -86,37 +70,14 @@ export default function ModPasswordPage() {
             autoComplete="current-password"
           />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
+          schema={passwordChangeForm}
           name="new_password"
           label={t("password.new")}
+          placeholder={t("password.newPlaceholder")}
           required
           dependencies={["old_password"]}
-          extra={t("password.rule")}
-          rules={[formSchemaRule(passwordChangeForm, "new_password", text.lang)]}
-        >
-          <Input.Password
-            id="new_password"
-            prefix={<LockOutlined />}
-            placeholder={t("password.newPlaceholder")}
-            autoComplete="new-password"
-            maxLength={LOGIN_PASSWORD_MAX}
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t("password.confirm")}
-          required
-          dependencies={["new_password"]}
-          rules={[formSchemaRule(passwordChangeForm, "confirm_password", text.lang)]}
-        >
-          <Input.Password
-            id="confirm_password"
-            prefix={<LockOutlined />}
-            placeholder={t("password.confirmPlaceholder")}
-            autoComplete="new-password"
-            maxLength={LOGIN_PASSWORD_MAX}
-          />
-        </Form.Item>
+        />
         <Form.Item style={{ marginTop: 8 }}>
           <Space>
             <Button type="primary" htmlType="submit" loading={saving} data-testid="mod-password-submit">

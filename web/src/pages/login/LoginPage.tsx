@@ -21,6 +21,7 @@ import { safeRedirect } from "../../app/guard.ts";
 import { companyQuery, queryClient } from "../../app/queryClient.ts";
 import { DebouncedButton } from "../../components/DebouncedButton.tsx";
 import { storeLogin } from "../../session/actions.ts";
+import { AUTH_FORM_LAYOUT } from "./AuthForm.tsx";
 import { AuthShell } from "./AuthShell.tsx";
 import { CaptchaInput, useCaptcha } from "./captcha.tsx";
 import { callerSecret, encryptLoginForm } from "./loginPayload.ts";
@@ -164,10 +165,8 @@ export default function LoginPage() {
       }
     >
       <Form<LoginValues>
+        {...AUTH_FORM_LAYOUT}
         form={form}
-        layout="vertical"
-        size="large"
-        requiredMark={false}
         autoComplete="on"
         initialValues={{ email: initialEmail, remember: Boolean(remembered) }}
         onFinish={(values) => void onFinish(values)}
