@@ -1,8 +1,10 @@
 /** The search form above a list: inline filters with Search and Reset. */
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { Button, Form, type FormInstance, Space } from "antd";
+import { Button, Form, type FormInstance, Input, type InputProps, Space } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useContractText } from "../i18n/messages.ts";
+import { type ParseSchema, schemaRule } from "./schemaRule.ts";
 
 export function FilterBar<V extends object>({
   form,
@@ -43,5 +45,29 @@ export function FilterBar<V extends object>({
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+/** A text filter, checked by the list query's schema of that field. */
+export function TextFilter({
+  name,
+  label,
+  schema,
+  id,
+  placeholder,
+  inputMode,
+}: {
+  name: string;
+  label: string;
+  schema: ParseSchema;
+  id: string;
+  placeholder: string;
+  inputMode?: InputProps["inputMode"];
+}) {
+  const text = useContractText();
+  return (
+    <Form.Item name={name} label={label} rules={[schemaRule(schema, text.lang)]}>
+      <Input placeholder={placeholder} allowClear inputMode={inputMode} id={id} />
+    </Form.Item>
   );
 }

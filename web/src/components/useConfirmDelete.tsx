@@ -1,37 +1,67 @@
 /**
- * Delete with confirmation (spec §2, §8): "the operation deletes permanently; continue?"; cancelling shows
- * the cancelled-delete message, success shows Success. A refusal was already shown by the API client.
+ * Changes made after a confirmation (spec §2, §8): cancelling shows a cancelled message, success shows
+ * Success. A refusal was already shown by the API client.
  */
 import { ExclamationCircleFilled } from "@ant-design/icons";
 import { App } from "antd";
 import { useTranslation } from "react-i18next";
 import { useContractText } from "../i18n/messages.ts";
 
-export function useConfirmDelete() {
+/** Asks `content`; OK runs the change and then `onDone`, Cancel shows `cancelled`. */
+export function useConfirmAction() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const text = useContractText();
 
-  return (remove: () => Promise<unknown>, onDeleted: () => void) => {
+  return ({
+    content,
+    cancelled,
+    danger,
+    run,
+    onDone,
+  }: {
+    content: string;
+    cancelled: string;
+    /** The OK button in red. */
+    danger: boolean;
+    run: () => Promise<unknown>;
+    onDone: () => void;
+  }) => {
     modal.confirm({
       title: t("common.notice"),
       icon: <ExclamationCircleFilled />,
-      content: text.message("deleteConfirm"),
+      content,
       okText: t("common.ok"),
       cancelText: t("common.cancel"),
-      okButtonProps: { danger: true },
+      okButtonProps: { danger },
       onCancel: () => {
-        void message.info(t("common.deleteCancelled"));
+        void message.info(cancelled);
       },
       onOk: async () => {
         try {
-          await remove();
+          await run();
         } catch {
           return; // the client has shown the server's message; the dialog closes
         }
         void message.success(text.success);
-        onDeleted();
+        onDone();
       },
     });
   };
+}
+
+/** Delete with confirmation: "the operation deletes permanently; continue?". */
+export function useConfirmDelete() {
+  const { t } = useTranslation();
+  const text = useContractText();
+  const confirm = useConfirmAction();
+
+  return (remove: () => Promise<unknown>, onDeleted: () => void) =>
+    confirm({
+      content: text.message("deleteConfirm"),
+      cancelled: t("common.deleteCancelled"),
+      danger: true,
+      run: remove,
+      onDone: onDeleted,
+    });
 }

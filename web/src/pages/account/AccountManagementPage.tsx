@@ -3,33 +3,30 @@
  * paged table of user name, login email, status, created and modified dates, reviser and actions. Freeze/thaw
  * and delete are hidden on administrator and super admin rows (and one's own); edit is always shown.
  */
-import { ExclamationCircleFilled, PlusOutlined } from "@ant-design/icons";
 import { AccountStatus, accountRowActions, type UserRow, userListQuery } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Form, Input, Table, type TableColumnsType, Tag } from "antd";
-import { useState } from "react";
+import { type TableColumnsType, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { accountsApi } from "../../api/accounts.ts";
 import { userApi } from "../../api/passport.ts";
 import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
-import { FilterBar } from "../../components/FilterBar.tsx";
+import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
+import { ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
 import { RowActions } from "../../components/RowActions.tsx";
-import { schemaRule } from "../../components/schemaRule.ts";
-import { useConfirmDelete } from "../../components/useConfirmDelete.tsx";
-import { usePagedList } from "../../components/usePagedList.ts";
+import { useConfirmAction, useConfirmDelete } from "../../components/useConfirmDelete.tsx";
+import { useFilteredList } from "../../components/useFilteredList.ts";
+import { useListDialog } from "../../components/useListDialog.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { AccountDialog } from "./AccountDialog.tsx";
 import { datePart } from "./accountForm.ts";
-import "../../components/listPage.css";
 
 interface FilterValues {
   name: string;
 }
 
 const EMPTY_FILTERS: FilterValues = { name: "" };
-const NO_FILTERS = normalizeFilters(EMPTY_FILTERS);
 
 /** After one's own row was edited, the top bar and watermark show the new name. */
 async function refreshOwnInfo(): Promise<void> {
@@ -46,63 +43,29 @@ async function refreshOwnInfo(): Promise<void> {
 export default function AccountManagementPage() {
   const { t } = useTranslation();
   const text = useContractText();
-  const { modal, message } = App.useApp();
+  const confirmAction = useConfirmAction();
   const confirmDelete = useConfirmDelete();
   const token = getToken();
   const { data: me } = useQuery({ ...userInfoQuery(token), enabled: Boolean(token) });
-  const [form] = Form.useForm<FilterValues>();
-  const [dialog, setDialog] = useState<{ open: boolean; account: UserRow | null; seq: number }>({
-    open: false,
-    account: null,
-    seq: 0,
-  });
-  const list = usePagedList({
+  const dialog = useListDialog<UserRow | null>(null);
+  const { list, filterBar } = useFilteredList({
     queryKey: "accounts",
-    initialFilters: NO_FILTERS,
     fetch: (params) => accountsApi.list(params),
+    toFilters: normalizeFilters<FilterValues>,
+    emptyValues: EMPTY_FILTERS,
   });
   const accountId = me?.account_id;
-
-  const openDialog = (account: UserRow | null) =>
-    setDialog((current) => ({ open: true, account, seq: current.seq + 1 }));
-
-  const onSearch = () => {
-    const filters = normalizeFilters(form.getFieldsValue());
-    form.setFieldsValue({ name: filters.name ?? "" });
-    list.search(filters);
-  };
-
-  const onReset = () => {
-    form.resetFields();
-    list.reset(NO_FILTERS);
-  };
 
   const toggleStatus = (row: UserRow) => {
     if (accountId === undefined) return;
     const freezing = row.status !== AccountStatus.Frozen;
-    modal.confirm({
-      title: t("common.notice"),
-      icon: <ExclamationCircleFilled />,
+    confirmAction({
       content: text.message(freezing ? "accountFreezeConfirm" : "accountThawConfirm"),
-      okText: t("common.ok"),
-      cancelText: t("common.cancel"),
-      okButtonProps: { danger: freezing },
-      onCancel: () => {
-        void message.info(t("accounts.cancelled"));
-      },
-      onOk: async () => {
-        try {
-          await accountsApi.setStatus(
-            row.user_id,
-            accountId,
-            freezing ? AccountStatus.Frozen : AccountStatus.Normal,
-          );
-        } catch {
-          return; // the client has shown the server's message
-        }
-        void message.success(text.success);
-        void list.query.refetch();
-      },
+      cancelled: t("accounts.cancelled"),
+      danger: freezing,
+      run: () =>
+        accountsApi.setStatus(row.user_id, accountId, freezing ? AccountStatus.Frozen : AccountStatus.Normal),
+      onDone: () => void list.query.refetch(),
     });
   };
 
@@ -154,7 +117,7 @@ export default function AccountManagementPage() {
                 hidden: !allowed.freeze,
                 onClick: () => toggleStatus(row),
               },
-              { key: "edit", label: t("common.edit"), onClick: () => openDialog(row) },
+              { key: "edit", label: t("common.edit"), onClick: () => dialog.show(row) },
               {
                 key: "delete",
                 label: t("common.delete"),
@@ -173,50 +136,36 @@ export default function AccountManagementPage() {
   ];
 
   return (
-    <div className="pc-list-page">
-      <Card className="pc-list-card">
-        <FilterBar form={form} initialValues={EMPTY_FILTERS} onSearch={onSearch} onReset={onReset}>
-          <Form.Item
+    <ListPage<UserRow>
+      filters={
+        <FilterBar {...filterBar}>
+          <TextFilter
             name="name"
             label={t("accounts.userName")}
-            rules={[schemaRule(userListQuery.shape.name, text.lang)]}
-          >
-            <Input placeholder={t("accounts.userNamePlaceholder")} allowClear id="filter-name" />
-          </Form.Item>
+            schema={userListQuery.shape.name}
+            id="filter-name"
+            placeholder={t("accounts.userNamePlaceholder")}
+          />
         </FilterBar>
-      </Card>
-      <Card className="pc-list-card">
-        <div className="pc-list-toolbar">
-          <h2 className="pc-list-title">{t("route.accountManagement")}</h2>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => openDialog(null)}
-            data-testid="add-account"
-          >
-            {t("accounts.add")}
-          </Button>
-        </div>
-        <Table<UserRow>
-          rowKey="user_id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.query.isFetching}
-          pagination={list.pagination}
-          scroll={{ x: 960 }}
-        />
-      </Card>
+      }
+      title={t("route.accountManagement")}
+      add={{ label: t("accounts.add"), testId: "add-account", onClick: () => dialog.show(null) }}
+      rowKey="user_id"
+      columns={columns}
+      list={list}
+      scrollX={960}
+    >
       <AccountDialog
         key={dialog.seq}
         open={dialog.open}
-        account={dialog.account}
+        account={dialog.target}
         accountId={accountId}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+        onClose={dialog.close}
         onSaved={(account) => {
           void list.query.refetch();
           if (account && account.user_id === me?.user_id) void refreshOwnInfo();
         }}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -13,12 +13,14 @@ import {
   type PlacementRow,
 } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
-import { App as AntApp, Button, Form, InputNumber, Modal, Select, Switch, Tooltip, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { Button, Form, InputNumber, Select, Switch, Tooltip, Typography } from "antd";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countriesQuery } from "../../api/geo.ts";
 import { placementsApi } from "../../api/placements.ts";
 import { compareCountries, countryMatches } from "../../components/countrySearch.ts";
+import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
+import { useEditForm } from "../../components/useEditForm.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import {
   addGroup,
@@ -45,25 +47,17 @@ interface CountryOption {
 }
 
 export function BottomPriceDialog({
-  open,
   placement,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  placement: PlacementRow;
-  onClose: () => void;
-  onSaved: (placement: PlacementRow) => void;
-}) {
+  ...props
+}: EditDialogProps<PlacementRow> & { placement: PlacementRow }) {
   const { t } = useTranslation();
   const text = useContractText();
-  const { message } = AntApp.useApp();
-  const [form] = Form.useForm<FloorForm>();
-  const [saving, setSaving] = useState(false);
+  // no field of this form is named by the server: a refusal shows its msg
+  const { form, frame, validate, send } = useEditForm<FloorForm, PlacementRow>(props);
   const initial = useMemo(() => parseFloor(placement.country_bottom_price), [placement.country_bottom_price]);
   const switchOn = Form.useWatch("country_open_flag", form) === Flag.On;
   const groups = Form.useWatch("country_open_items", form) ?? [];
-  const countries = useQuery({ ...countriesQuery, enabled: open });
+  const countries = useQuery({ ...countriesQuery, enabled: props.open });
 
   const countryOptions = useMemo<CountryOption[]>(
     () => (countries.data ?? []).map((item) => ({ value: item.Key, label: item.Key, name: item.Value })),
@@ -101,32 +95,23 @@ export function BottomPriceDialog({
   };
 
   const save = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await validate())) return;
     const current = values();
     if (floorIssues(current).size > 0) return;
-    setSaving(true);
-    try {
-      const saved = await placementsApi.update({
-        id: placement.id,
-        app_id: placement.app_id,
-        name: placement.name,
-        ad_style: placement.ad_style,
-        content_type: placement.content_type,
-        auto_rotation: placement.auto_rotation === Flag.On ? Flag.On : Flag.Off,
-        country_bottom_price: floorPayload(current),
-      });
-      void message.success(text.success);
-      onSaved(saved);
-      onClose();
-    } catch {
-      // the client has shown the server's msg; the dialog stays open to correct it
-    } finally {
-      setSaving(false);
-    }
+    await send((options) =>
+      placementsApi.update(
+        {
+          id: placement.id,
+          app_id: placement.app_id,
+          name: placement.name,
+          ad_style: placement.ad_style,
+          content_type: placement.content_type,
+          auto_rotation: placement.auto_rotation === Flag.On ? Flag.On : Flag.Off,
+          country_bottom_price: floorPayload(current),
+        },
+        options,
+      ),
+    );
   };
 
   const priceInput = (id: string, placeholder: string) => (
@@ -142,131 +127,119 @@ export function BottomPriceDialog({
   );
 
   return (
-    <Modal
-      open={open}
+    <EditDialog<FloorForm>
+      {...frame}
       title={t("floorPrice.title")}
       width={FLOOR_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      onCancel={onClose}
-      onOk={() => void save()}
-      okText={t("common.ok")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      destroyOnHidden
+      intro={
+        <Typography.Paragraph type="secondary" className="pc-floor-subtitle">
+          {t("floorPrice.subtitle", { name: placement.name, app: placement.app_name })}
+        </Typography.Paragraph>
+      }
+      initialValues={initial}
+      onValuesChange={revalidateShown}
+      onSave={save}
     >
-      <Typography.Paragraph type="secondary" className="pc-floor-subtitle">
-        {t("floorPrice.subtitle", { name: placement.name, app: placement.app_name })}
-      </Typography.Paragraph>
-      <Form<FloorForm>
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={revalidateShown}
-        autoComplete="off"
+      <Form.Item
+        name="default_bottom_price"
+        label={t("floorPrice.default")}
+        required={switchOn}
+        extra={t("floorPrice.defaultHelp", { decimals: BOTTOM_PRICE_DECIMALS })}
+        rules={[issueRule("default_bottom_price")]}
       >
-        <Form.Item
-          name="default_bottom_price"
-          label={t("floorPrice.default")}
-          required={switchOn}
-          extra={t("floorPrice.defaultHelp", { decimals: BOTTOM_PRICE_DECIMALS })}
-          rules={[issueRule("default_bottom_price")]}
-        >
-          {priceInput("floor-default", t("floorPrice.defaultPlaceholder"))}
-        </Form.Item>
-        <Form.Item
-          name="country_open_flag"
-          label={t("floorPrice.countrySwitch")}
-          valuePropName="checked"
-          getValueProps={(value: FlagValue) => ({ checked: value === Flag.On })}
-          normalize={(checked: boolean) => (checked ? Flag.On : Flag.Off)}
-        >
-          <Switch id="floor-switch" onChange={onSwitch} />
-        </Form.Item>
-        <Form.List name="country_open_items">
-          {(fields) => (
-            <div className="pc-floor-groups">
-              {fields.map((field, index) => (
-                <div key={field.key} className="pc-floor-group" data-testid={`floor-group-${index}`}>
-                  <div className="pc-floor-group-head">
-                    <span className="pc-floor-group-title">
-                      {t("floorPrice.group", { index: index + 1 })}
-                    </span>
-                    <Tooltip title={canDeleteGroup(groups) ? undefined : t("floorPrice.lastGroup")}>
-                      <Button
-                        type="text"
-                        danger
-                        size="small"
-                        icon={<DeleteOutlined />}
-                        disabled={!canDeleteGroup(groups)}
-                        onClick={() =>
-                          form.setFieldValue(
-                            "country_open_items",
-                            deleteGroup(values().country_open_items, index),
-                          )
-                        }
-                        data-testid={`floor-group-delete-${index}`}
-                      >
-                        {t("floorPrice.deleteGroup")}
-                      </Button>
-                    </Tooltip>
-                  </div>
-                  <div className="pc-floor-group-body">
-                    <Form.Item
-                      name={[field.name, "countrys"]}
-                      label={t("floorPrice.countries")}
-                      required
-                      className="pc-floor-countries"
-                      rules={[issueRule(fieldKey(["country_open_items", index, "countrys"]))]}
+        {priceInput("floor-default", t("floorPrice.defaultPlaceholder"))}
+      </Form.Item>
+      <Form.Item
+        name="country_open_flag"
+        label={t("floorPrice.countrySwitch")}
+        valuePropName="checked"
+        getValueProps={(value: FlagValue) => ({ checked: value === Flag.On })}
+        normalize={(checked: boolean) => (checked ? Flag.On : Flag.Off)}
+      >
+        <Switch id="floor-switch" onChange={onSwitch} />
+      </Form.Item>
+      <Form.List name="country_open_items">
+        {(fields) => (
+          <div className="pc-floor-groups">
+            {fields.map((field, index) => (
+              <div key={field.key} className="pc-floor-group" data-testid={`floor-group-${index}`}>
+                <div className="pc-floor-group-head">
+                  <span className="pc-floor-group-title">{t("floorPrice.group", { index: index + 1 })}</span>
+                  <Tooltip title={canDeleteGroup(groups) ? undefined : t("floorPrice.lastGroup")}>
+                    <Button
+                      type="text"
+                      danger
+                      size="small"
+                      icon={<DeleteOutlined />}
+                      disabled={!canDeleteGroup(groups)}
+                      onClick={() =>
+                        form.setFieldValue(
+                          "country_open_items",
+                          deleteGroup(values().country_open_items, index),
+                        )
+                      }
+                      data-testid={`floor-group-delete-${index}`}
                     >
-                      <Select<string[], CountryOption>
-                        id={`floor-countries-${index}`}
-                        mode="multiple"
-                        allowClear
-                        loading={countries.isLoading}
-                        placeholder={t("floorPrice.countriesPlaceholder")}
-                        options={countryOptions}
-                        showSearch={{
-                          filterOption: (input, option) =>
-                            option !== undefined && countryMatches(input, option),
-                          filterSort: (a, b, { searchValue }) => compareCountries(searchValue, a, b),
-                        }}
-                        optionRender={(option) => (
-                          <span className="pc-country-option">
-                            <span className="pc-country-key">{option.data.value}</span>
-                            <span>{option.data.name}</span>
-                          </span>
-                        )}
-                      />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, "price"]}
-                      label={t("floorPrice.price")}
-                      required
-                      className="pc-floor-price"
-                      rules={[issueRule(fieldKey(["country_open_items", index, "price"]))]}
-                    >
-                      {priceInput(`floor-price-${index}`, t("floorPrice.pricePlaceholder"))}
-                    </Form.Item>
-                  </div>
+                      {t("floorPrice.deleteGroup")}
+                    </Button>
+                  </Tooltip>
                 </div>
-              ))}
-              {switchOn && (
-                <Button
-                  type="dashed"
-                  block
-                  icon={<PlusOutlined />}
-                  onClick={() =>
-                    form.setFieldValue("country_open_items", addGroup(values().country_open_items))
-                  }
-                  data-testid="floor-group-add"
-                >
-                  {t("floorPrice.addGroup")}
-                </Button>
-              )}
-            </div>
-          )}
-        </Form.List>
-      </Form>
-    </Modal>
+                <div className="pc-floor-group-body">
+                  <Form.Item
+                    name={[field.name, "countrys"]}
+                    label={t("floorPrice.countries")}
+                    required
+                    className="pc-floor-countries"
+                    rules={[issueRule(fieldKey(["country_open_items", index, "countrys"]))]}
+                  >
+                    <Select<string[], CountryOption>
+                      id={`floor-countries-${index}`}
+                      mode="multiple"
+                      allowClear
+                      loading={countries.isLoading}
+                      placeholder={t("floorPrice.countriesPlaceholder")}
+                      options={countryOptions}
+                      showSearch={{
+                        filterOption: (input, option) =>
+                          option !== undefined && countryMatches(input, option),
+                        filterSort: (a, b, { searchValue }) => compareCountries(searchValue, a, b),
+                      }}
+                      optionRender={(option) => (
+                        <span className="pc-country-option">
+                          <span className="pc-country-key">{option.data.value}</span>
+                          <span>{option.data.name}</span>
+                        </span>
+                      )}
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, "price"]}
+                    label={t("floorPrice.price")}
+                    required
+                    className="pc-floor-price"
+                    rules={[issueRule(fieldKey(["country_open_items", index, "price"]))]}
+                  >
+                    {priceInput(`floor-price-${index}`, t("floorPrice.pricePlaceholder"))}
+                  </Form.Item>
+                </div>
+              </div>
+            ))}
+            {switchOn && (
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                onClick={() =>
+                  form.setFieldValue("country_open_items", addGroup(values().country_open_items))
+                }
+                data-testid="floor-group-add"
+              >
+                {t("floorPrice.addGroup")}
+              </Button>
+            )}
+          </div>
+        )}
+      </Form.List>
+    </EditDialog>
   );
 }

@@ -20,16 +20,18 @@ import {
   type PlacementRow,
   placementName,
 } from "@pc/contract";
-import { App as AntApp, Checkbox, Form, Input, Modal, Select, Switch } from "antd";
-import { useCallback, useMemo, useState } from "react";
+import { Checkbox, Form, Input, Select, Switch } from "antd";
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { appsApi } from "../../api/apps.ts";
-import { ApiError } from "../../api/client.ts";
 import { placementsApi } from "../../api/placements.ts";
+import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
 import { type LoadMoreOption, LoadMoreSelect } from "../../components/LoadMoreSelect.tsx";
-import { schemaError, schemaRule } from "../../components/schemaRule.ts";
+import { requiredSchemaItem, uniqueTextItem } from "../../components/schemaItems.ts";
+import { schemaError } from "../../components/schemaRule.ts";
+import { useEditForm } from "../../components/useEditForm.ts";
+import { namedFieldOf } from "../../components/useFieldSubmit.ts";
 import { useContractText } from "../../i18n/messages.ts";
-import { UNIQUE_CHECK_DEBOUNCE_MS } from "../appManagement/AppDialog.tsx";
 import { AD_STYLES, contentTypesOf, fieldsForStyle, materialSizes } from "./placementForm.ts";
 
 export const PLACEMENT_DIALOG_WIDTH = 560;
@@ -44,7 +46,7 @@ interface PlacementFormValues {
   auto_rotation: FlagValue;
 }
 
-const FORM_FIELDS: ReadonlySet<string> = new Set([
+const fieldOf = namedFieldOf<keyof PlacementFormValues>([
   "app_id",
   "name",
   "ad_style",
@@ -57,21 +59,12 @@ const fetchApps = (search: string | null, pageNo: number, pageSize: number) =>
   appsApi.list({ name: search, pkg: null, page_no: pageNo, page_size: pageSize });
 
 export function PlacementDialog({
-  open,
   placement,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  placement: PlacementRow | null;
-  onClose: () => void;
-  onSaved: (placement: PlacementRow) => void;
-}) {
+  ...props
+}: EditDialogProps<PlacementRow> & { placement: PlacementRow | null }) {
   const { t } = useTranslation();
   const text = useContractText();
-  const { message } = AntApp.useApp();
-  const [form] = Form.useForm<PlacementFormValues>();
-  const [saving, setSaving] = useState(false);
+  const { form, frame, validate, send } = useEditForm<PlacementFormValues, PlacementRow>(props, fieldOf);
   const style = Form.useWatch("ad_style", form);
   const ownId = placement?.id;
 
@@ -82,13 +75,8 @@ export function PlacementDialog({
   const styleName = useCallback((value: AdStyleValue) => t(`placements.adStyles.${value}`), [t]);
 
   const save = async () => {
-    let values: PlacementFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    if (values.app_id === undefined || values.ad_style === undefined) return;
+    const values = await validate();
+    if (!values || values.app_id === undefined || values.ad_style === undefined) return;
     const body = {
       app_id: values.app_id,
       name: values.name.trim(),
@@ -96,23 +84,12 @@ export function PlacementDialog({
       content_type: formatContentTypes([...values.content_type].sort((a, b) => a - b)),
       auto_rotation: values.ad_style === AdStyle.Banner ? values.auto_rotation : Flag.Off,
     };
-    setSaving(true);
-    try {
-      const quiet = (error: ApiError) => error.field !== undefined && FORM_FIELDS.has(error.field);
-      // on edit the floor prices are not sent, so the saved ones are kept
-      const saved = placement
-        ? await placementsApi.update({ ...body, id: placement.id }, { quiet })
-        : await placementsApi.create(body, { quiet });
-      void message.success(text.success);
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.field && FORM_FIELDS.has(error.field)) {
-        form.setFields([{ name: error.field as keyof PlacementFormValues, errors: [error.message] }]);
-      }
-    } finally {
-      setSaving(false);
-    }
+    // on edit the floor prices are not sent, so the saved ones are kept
+    await send((options) =>
+      placement
+        ? placementsApi.update({ ...body, id: placement.id }, options)
+        : placementsApi.create(body, options),
+    );
   };
 
   const allowed: readonly ContentTypeValue[] =
@@ -120,140 +97,115 @@ export function PlacementDialog({
   const sizes = materialSizes({ horizontal: t("placements.horizontal"), vertical: t("placements.vertical") });
 
   return (
-    <Modal
-      open={open}
+    <EditDialog<PlacementFormValues>
+      {...frame}
       title={placement ? t("placements.editTitle") : t("placements.addTitle")}
       width={PLACEMENT_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      onCancel={onClose}
-      onOk={() => void save()}
-      okText={t("common.ok")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      destroyOnHidden
+      initialValues={{
+        app_id: placement?.app.id,
+        name: placement?.name ?? "",
+        ad_style: placement && isAdStyle(placement.ad_style) ? placement.ad_style : undefined,
+        content_type: placement ? contentTypesOf(placement.content_type, placement.ad_style) : [],
+        auto_rotation: placement?.auto_rotation === Flag.On ? Flag.On : Flag.Off,
+      }}
+      onValuesChange={(changed: Partial<PlacementFormValues>) => {
+        if ("ad_style" in changed) {
+          form.setFieldsValue(fieldsForStyle(changed.ad_style, form.getFieldValue("auto_rotation")));
+          void form.validateFields(["content_type"]).catch(() => undefined);
+        }
+      }}
+      onSave={save}
     >
-      <Form<PlacementFormValues>
-        form={form}
-        layout="vertical"
-        autoComplete="off"
-        initialValues={{
-          app_id: placement?.app.id,
-          name: placement?.name ?? "",
-          ad_style: placement && isAdStyle(placement.ad_style) ? placement.ad_style : undefined,
-          content_type: placement ? contentTypesOf(placement.content_type, placement.ad_style) : [],
-          auto_rotation: placement?.auto_rotation === Flag.On ? Flag.On : Flag.Off,
-        }}
-        onValuesChange={(changed: Partial<PlacementFormValues>) => {
-          if ("ad_style" in changed) {
-            form.setFieldsValue(fieldsForStyle(changed.ad_style, form.getFieldValue("auto_rotation")));
-            void form.validateFields(["content_type"]).catch(() => undefined);
-          }
-        }}
+      <Form.Item
+        name="app_id"
+        label={t("placements.app")}
+        required
+        extra={placement ? t("placements.appLocked") : undefined}
+        rules={[
+          {
+            validator: (_rule, value: unknown) =>
+              typeof value === "number"
+                ? Promise.resolve()
+                : Promise.reject(new Error(text.message("appRequired"))),
+          },
+        ]}
       >
-        <Form.Item
-          name="app_id"
-          label={t("placements.app")}
-          required
-          extra={placement ? t("placements.appLocked") : undefined}
-          rules={[
-            {
-              validator: (_rule, value: unknown) =>
-                typeof value === "number"
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(text.message("appRequired"))),
-            },
-          ]}
-        >
-          <LoadMoreSelect<AppRow>
-            id="placement-app"
-            queryKey={["appSelect"]}
-            fetchPage={fetchApps}
-            toOption={toAppOption}
-            pageSize={APP_SELECT_PAGE_SIZE}
-            pinnedOptions={pinnedApps}
-            disabled={Boolean(placement)}
-            placeholder={t("placements.appPlaceholder")}
-          />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t("placements.name")}
-          required
-          validateFirst
-          validateDebounce={UNIQUE_CHECK_DEBOUNCE_MS}
-          rules={[
-            schemaRule(placementName, text.lang, { skipEmpty: false }),
-            {
-              validator: async (_rule, value: unknown) => {
-                if (typeof value !== "string" || !value.trim()) return;
-                let taken = false;
-                try {
-                  taken = (await placementsApi.nameExists(value.trim(), ownId, { quiet: () => true })).result;
-                } catch {
-                  return; // saving asks the server again
-                }
-                if (taken) throw new Error(text.message("placementNameDuplicate"));
-              },
-            },
-          ]}
-        >
-          <Input
-            id="placement-name"
-            placeholder={t("placements.namePlaceholder")}
-            count={{ show: true, max: PLACEMENT_NAME_MAX }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="ad_style"
-          label={t("placements.adStyle")}
-          required
-          rules={[schemaRule(adStyleValue, text.lang, { skipEmpty: false })]}
-        >
-          <Select
-            id="placement-ad-style"
-            placeholder={t("placements.adStylePlaceholder")}
-            options={AD_STYLES.map((value) => ({ value, label: styleName(value) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="content_type"
-          label={t("placements.contentType")}
-          required
-          extra={
-            <span data-testid="material-sizes">
-              {t("placements.materialSizes", { sizes: sizes.join(t("placements.sizeSeparator")) })}
-            </span>
-          }
-          rules={[
-            {
-              validator: (_rule, value: unknown) => {
-                const types = Array.isArray(value) ? (value as number[]) : [];
-                const error = schemaError(contentTypeText, formatContentTypes(types), text.lang);
-                return error === null ? Promise.resolve() : Promise.reject(new Error(error));
-              },
-            },
-          ]}
-        >
-          {allowed.length > 0 ? (
-            <Checkbox.Group
-              options={allowed.map((type) => ({ value: type, label: t(`placements.contentTypes.${type}`) }))}
-            />
-          ) : (
-            <span className="pc-muted">{t("placements.contentTypeHint")}</span>
-          )}
-        </Form.Item>
-        {style === AdStyle.Banner && (
-          <Form.Item
-            name="auto_rotation"
-            label={t("placements.autoRotation")}
-            valuePropName="checked"
-            getValueProps={(value: FlagValue) => ({ checked: value === Flag.On })}
-            normalize={(checked: boolean) => (checked ? Flag.On : Flag.Off)}
-          >
-            <Switch id="placement-auto-rotation" />
-          </Form.Item>
+        <LoadMoreSelect<AppRow>
+          id="placement-app"
+          queryKey={["appSelect"]}
+          fetchPage={fetchApps}
+          toOption={toAppOption}
+          pageSize={APP_SELECT_PAGE_SIZE}
+          pinnedOptions={pinnedApps}
+          disabled={Boolean(placement)}
+          placeholder={t("placements.appPlaceholder")}
+        />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t("placements.name")}
+        {...uniqueTextItem(
+          placementName,
+          text.lang,
+          (name, options) => placementsApi.nameExists(name, ownId, options),
+          text.message("placementNameDuplicate"),
         )}
-      </Form>
-    </Modal>
+      >
+        <Input
+          id="placement-name"
+          placeholder={t("placements.namePlaceholder")}
+          count={{ show: true, max: PLACEMENT_NAME_MAX }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="ad_style"
+        label={t("placements.adStyle")}
+        {...requiredSchemaItem(adStyleValue, text.lang)}
+      >
+        <Select
+          id="placement-ad-style"
+          placeholder={t("placements.adStylePlaceholder")}
+          options={AD_STYLES.map((value) => ({ value, label: styleName(value) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="content_type"
+        label={t("placements.contentType")}
+        required
+        extra={
+          <span data-testid="material-sizes">
+            {t("placements.materialSizes", { sizes: sizes.join(t("placements.sizeSeparator")) })}
+          </span>
+        }
+        rules={[
+          {
+            validator: (_rule, value: unknown) => {
+              const types = Array.isArray(value) ? (value as number[]) : [];
+              const error = schemaError(contentTypeText, formatContentTypes(types), text.lang);
+              return error === null ? Promise.resolve() : Promise.reject(new Error(error));
+            },
+          },
+        ]}
+      >
+        {allowed.length > 0 ? (
+          <Checkbox.Group
+            options={allowed.map((type) => ({ value: type, label: t(`placements.contentTypes.${type}`) }))}
+          />
+        ) : (
+          <span className="pc-muted">{t("placements.contentTypeHint")}</span>
+        )}
+      </Form.Item>
+      {style === AdStyle.Banner && (
+        <Form.Item
+          name="auto_rotation"
+          label={t("placements.autoRotation")}
+          valuePropName="checked"
+          getValueProps={(value: FlagValue) => ({ checked: value === Flag.On })}
+          normalize={(checked: boolean) => (checked ? Flag.On : Flag.Off)}
+        >
+          <Switch id="placement-auto-rotation" />
+        </Form.Item>
+      )}
+    </EditDialog>
   );
 }

@@ -15,17 +15,16 @@ import {
   type FlagValue,
   Platform,
 } from "@pc/contract";
-import { App as AntApp, Form, Input, Modal, Radio, Select } from "antd";
-import { useState } from "react";
+import { Form, Input, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { appsApi } from "../../api/apps.ts";
-import { ApiError } from "../../api/client.ts";
-import { schemaRule } from "../../components/schemaRule.ts";
+import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
+import { requiredSchemaItem, uniqueTextItem } from "../../components/schemaItems.ts";
+import { useEditForm } from "../../components/useEditForm.ts";
+import { namedFieldOf } from "../../components/useFieldSubmit.ts";
 import { useContractText } from "../../i18n/messages.ts";
 
 export const APP_DIALOG_WIDTH = 424;
-/** Pause after the last keystroke before the uniqueness check is asked. */
-export const UNIQUE_CHECK_DEBOUNCE_MS = 400;
 
 interface AppFormValues {
   platform: typeof Platform.Android;
@@ -35,47 +34,17 @@ interface AppFormValues {
   pkg: string;
 }
 
-const FORM_FIELDS: ReadonlySet<string> = new Set(["url", "name", "pkg"]);
+const fieldOf = namedFieldOf<keyof AppFormValues>(["url", "name", "pkg"]);
 
-export function AppDialog({
-  open,
-  app,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  app: AppRow | null;
-  onClose: () => void;
-  onSaved: (app: AppRow) => void;
-}) {
+export function AppDialog({ app, ...props }: EditDialogProps<AppRow> & { app: AppRow | null }) {
   const { t } = useTranslation();
   const text = useContractText();
-  const { message } = AntApp.useApp();
-  const [form] = Form.useForm<AppFormValues>();
-  const [saving, setSaving] = useState(false);
+  const { frame, validate, send } = useEditForm<AppFormValues, AppRow>(props, fieldOf);
   const ownId = app?.id;
 
-  /** A uniqueness rule: asks the server once the value passes the local rules (validateFirst). */
-  const uniqueRule = (ask: (value: string) => Promise<{ result: boolean }>, duplicate: string) => ({
-    validator: async (_rule: unknown, value: unknown) => {
-      if (typeof value !== "string" || !value.trim()) return;
-      let taken = false;
-      try {
-        taken = (await ask(value.trim())).result;
-      } catch {
-        return; // the check could not be made; saving asks the server again
-      }
-      if (taken) throw new Error(duplicate);
-    },
-  });
-
   const save = async () => {
-    let values: AppFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validate();
+    if (!values) return;
     const body = {
       name: values.name.trim(),
       pkg: values.pkg.trim(),
@@ -83,112 +52,69 @@ export function AppDialog({
       platform: Platform.Android,
       is_online: values.is_online,
     };
-    setSaving(true);
-    try {
-      const quiet = (error: ApiError) => error.field !== undefined && FORM_FIELDS.has(error.field);
-      const saved = app
-        ? await appsApi.update({ ...body, id: app.id }, { quiet })
-        : await appsApi.create(body, { quiet });
-      void message.success(text.success);
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      // a refusal naming a field of the form (e.g. a duplicate saved meanwhile) goes on that field
-      if (error instanceof ApiError && error.field && FORM_FIELDS.has(error.field)) {
-        form.setFields([{ name: error.field as keyof AppFormValues, errors: [error.message] }]);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await send((options) =>
+      app ? appsApi.update({ ...body, id: app.id }, options) : appsApi.create(body, options),
+    );
   };
 
   return (
-    <Modal
-      open={open}
+    <EditDialog<AppFormValues>
+      {...frame}
       title={app ? t("apps.editTitle") : t("apps.addTitle")}
       width={APP_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      onCancel={onClose}
-      onOk={() => void save()}
-      okText={t("common.ok")}
-      cancelText={t("common.cancel")}
-      confirmLoading={saving}
-      destroyOnHidden
-      data-testid="app-dialog"
+      testId="app-dialog"
+      initialValues={{
+        platform: Platform.Android,
+        is_online: (app?.is_online === Flag.On ? Flag.On : Flag.Off) satisfies FlagValue,
+        url: app?.url ?? "",
+        name: app?.name ?? "",
+        pkg: app?.pkg ?? "",
+      }}
+      saveOnEnter
+      onSave={save}
     >
-      <Form<AppFormValues>
-        form={form}
-        layout="vertical"
-        autoComplete="off"
-        initialValues={{
-          platform: Platform.Android,
-          is_online: (app?.is_online === Flag.On ? Flag.On : Flag.Off) satisfies FlagValue,
-          url: app?.url ?? "",
-          name: app?.name ?? "",
-          pkg: app?.pkg ?? "",
-        }}
-        onFinish={() => void save()}
+      <Form.Item name="platform" label={t("apps.platform")}>
+        <Select disabled options={[{ value: Platform.Android, label: t("apps.android") }]} />
+      </Form.Item>
+      <Form.Item name="is_online" label={t("apps.isOnline")}>
+        <Radio.Group
+          options={[
+            { value: Flag.On, label: t("apps.online") },
+            { value: Flag.Off, label: t("apps.notOnline") },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="url" label={t("apps.url")} {...requiredSchemaItem(appUrl, text.lang)}>
+        <Input id="app-url" placeholder={t("apps.urlPlaceholder")} />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t("apps.name")}
+        {...uniqueTextItem(
+          appName,
+          text.lang,
+          (name, options) => appsApi.nameExists(name, ownId, options),
+          text.message("appNameDuplicate"),
+        )}
       >
-        <Form.Item name="platform" label={t("apps.platform")}>
-          <Select disabled options={[{ value: Platform.Android, label: t("apps.android") }]} />
-        </Form.Item>
-        <Form.Item name="is_online" label={t("apps.isOnline")}>
-          <Radio.Group
-            options={[
-              { value: Flag.On, label: t("apps.online") },
-              { value: Flag.Off, label: t("apps.notOnline") },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="url"
-          label={t("apps.url")}
-          required
-          rules={[schemaRule(appUrl, text.lang, { skipEmpty: false })]}
-        >
-          <Input id="app-url" placeholder={t("apps.urlPlaceholder")} />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t("apps.name")}
-          required
-          validateFirst
-          validateDebounce={UNIQUE_CHECK_DEBOUNCE_MS}
-          rules={[
-            schemaRule(appName, text.lang, { skipEmpty: false }),
-            uniqueRule(
-              (name) => appsApi.nameExists(name, ownId, { quiet: () => true }),
-              text.message("appNameDuplicate"),
-            ),
-          ]}
-        >
-          <Input
-            id="app-name"
-            placeholder={t("apps.namePlaceholder")}
-            count={{ show: true, max: APP_NAME_MAX }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="pkg"
-          label={t("apps.pkg")}
-          required
-          validateFirst
-          validateDebounce={UNIQUE_CHECK_DEBOUNCE_MS}
-          rules={[
-            schemaRule(appPkg, text.lang, { skipEmpty: false }),
-            uniqueRule(
-              (pkg) => appsApi.pkgExists(pkg, ownId, { quiet: () => true }),
-              text.message("appPkgDuplicate"),
-            ),
-          ]}
-        >
-          <Input
-            id="app-pkg"
-            placeholder={t("apps.pkgPlaceholder")}
-            count={{ show: true, max: APP_PKG_MAX }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input
+          id="app-name"
+          placeholder={t("apps.namePlaceholder")}
+          count={{ show: true, max: APP_NAME_MAX }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="pkg"
+        label={t("apps.pkg")}
+        {...uniqueTextItem(
+          appPkg,
+          text.lang,
+          (pkg, options) => appsApi.pkgExists(pkg, ownId, options),
+          text.message("appPkgDuplicate"),
+        )}
+      >
+        <Input id="app-pkg" placeholder={t("apps.pkgPlaceholder")} count={{ show: true, max: APP_PKG_MAX }} />
+      </Form.Item>
+    </EditDialog>
   );
 }

@@ -3,22 +3,19 @@
  * package filters, add, a paged table of id, name, pkg, app_key (copyable) and adpos_count, and row
  * actions placement management, edit and delete.
  */
-import { PlusOutlined } from "@ant-design/icons";
 import { type AppRow, appListQuery } from "@pc/contract";
-import { Button, Card, Form, Input, Table, type TableColumnsType, Typography } from "antd";
-import { useState } from "react";
+import { type TableColumnsType, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { appsApi } from "../../api/apps.ts";
-import { FilterBar } from "../../components/FilterBar.tsx";
+import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
+import { ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
 import { RowActions } from "../../components/RowActions.tsx";
-import { schemaRule } from "../../components/schemaRule.ts";
 import { useConfirmDelete } from "../../components/useConfirmDelete.tsx";
-import { usePagedList } from "../../components/usePagedList.ts";
-import { useContractText } from "../../i18n/messages.ts";
+import { useFilteredList } from "../../components/useFilteredList.ts";
+import { useListDialog } from "../../components/useListDialog.ts";
 import { AppDialog } from "./AppDialog.tsx";
-import "../../components/listPage.css";
 
 interface FilterValues {
   name: string;
@@ -26,7 +23,6 @@ interface FilterValues {
 }
 
 const EMPTY_FILTERS: FilterValues = { name: "", pkg: "" };
-const NO_FILTERS = normalizeFilters(EMPTY_FILTERS);
 
 /** Where the placement-management action goes: the placement list filtered by the app's name. */
 export const placementsPathOf = (app: Pick<AppRow, "name">) =>
@@ -34,34 +30,15 @@ export const placementsPathOf = (app: Pick<AppRow, "name">) =>
 
 export default function AppListPage() {
   const { t } = useTranslation();
-  const text = useContractText();
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
-  const [form] = Form.useForm<FilterValues>();
-  const [dialog, setDialog] = useState<{ open: boolean; app: AppRow | null; seq: number }>({
-    open: false,
-    app: null,
-    seq: 0,
-  });
-  const list = usePagedList({
+  const dialog = useListDialog<AppRow | null>(null);
+  const { list, filterBar } = useFilteredList({
     queryKey: "apps",
-    initialFilters: NO_FILTERS,
     fetch: (params) => appsApi.list(params),
+    toFilters: normalizeFilters<FilterValues>,
+    emptyValues: EMPTY_FILTERS,
   });
-
-  const openDialog = (app: AppRow | null) =>
-    setDialog((current) => ({ open: true, app, seq: current.seq + 1 }));
-
-  const onSearch = () => {
-    const filters = normalizeFilters(form.getFieldsValue());
-    form.setFieldsValue({ name: filters.name ?? "", pkg: filters.pkg ?? "" });
-    list.search(filters);
-  };
-
-  const onReset = () => {
-    form.resetFields();
-    list.reset(NO_FILTERS);
-  };
 
   const columns: TableColumnsType<AppRow> = [
     { title: t("apps.columns.id"), dataIndex: "id", width: 90 },
@@ -90,7 +67,7 @@ export default function AppListPage() {
               label: t("apps.placementManagement"),
               onClick: () => navigate(placementsPathOf(app)),
             },
-            { key: "edit", label: t("common.edit"), onClick: () => openDialog(app) },
+            { key: "edit", label: t("common.edit"), onClick: () => dialog.show(app) },
             {
               key: "delete",
               label: t("common.delete"),
@@ -104,49 +81,39 @@ export default function AppListPage() {
   ];
 
   return (
-    <div className="pc-list-page">
-      <Card className="pc-list-card">
-        <FilterBar form={form} initialValues={EMPTY_FILTERS} onSearch={onSearch} onReset={onReset}>
-          <Form.Item
+    <ListPage<AppRow>
+      filters={
+        <FilterBar {...filterBar}>
+          <TextFilter
             name="name"
             label={t("apps.name")}
-            rules={[schemaRule(appListQuery.shape.name, text.lang)]}
-          >
-            <Input placeholder={t("apps.namePlaceholder")} allowClear id="filter-name" />
-          </Form.Item>
-          <Form.Item name="pkg" label={t("apps.pkg")} rules={[schemaRule(appListQuery.shape.pkg, text.lang)]}>
-            <Input placeholder={t("apps.pkgPlaceholder")} allowClear id="filter-pkg" />
-          </Form.Item>
+            schema={appListQuery.shape.name}
+            id="filter-name"
+            placeholder={t("apps.namePlaceholder")}
+          />
+          <TextFilter
+            name="pkg"
+            label={t("apps.pkg")}
+            schema={appListQuery.shape.pkg}
+            id="filter-pkg"
+            placeholder={t("apps.pkgPlaceholder")}
+          />
         </FilterBar>
-      </Card>
-      <Card className="pc-list-card">
-        <div className="pc-list-toolbar">
-          <h2 className="pc-list-title">{t("route.appManagementList")}</h2>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => openDialog(null)}
-            data-testid="add-app"
-          >
-            {t("apps.add")}
-          </Button>
-        </div>
-        <Table<AppRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.query.isFetching}
-          pagination={list.pagination}
-          scroll={{ x: 900 }}
-        />
-      </Card>
+      }
+      title={t("route.appManagementList")}
+      add={{ label: t("apps.add"), testId: "add-app", onClick: () => dialog.show(null) }}
+      rowKey="id"
+      columns={columns}
+      list={list}
+      scrollX={900}
+    >
       <AppDialog
         key={dialog.seq}
         open={dialog.open}
-        app={dialog.app}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+        app={dialog.target}
+        onClose={dialog.close}
         onSaved={() => void list.query.refetch()}
       />
-    </div>
+    </ListPage>
   );
 }
