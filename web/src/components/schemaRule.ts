@@ -26,7 +26,8 @@ function firstIssueText(schema: ParseSchema, value: unknown, lang: LangValue, fi
   return issue ? issueText(issue.message, lang) : null;
 }
 
-const settle = (error: string | null) => (error === null ? Promise.resolve() : Promise.reject(new Error(error)));
+const settle = (error: string | null) =>
+  error === null ? Promise.resolve() : Promise.reject(new Error(error));
 
 /** The first issue of a value against a schema, as a message in `lang`; null when the value passes. */
 export const schemaError = (schema: ParseSchema, value: unknown, lang: LangValue): string | null =>
