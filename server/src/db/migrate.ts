@@ -6,6 +6,7 @@ import * as profitCenters from "./migrations/0003_profit_centers.ts";
 import * as accounts from "./migrations/0004_accounts.ts";
 import * as reports from "./migrations/0005_reports.ts";
 import * as reportPageIndexes from "./migrations/0006_report_page_indexes.ts";
+import * as reportSpans from "./migrations/0007_report_spans.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004_accounts": accounts,
   "0005_reports": reports,
   "0006_report_page_indexes": reportPageIndexes,
+  "0007_report_spans": reportSpans,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

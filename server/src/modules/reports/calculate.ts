@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { dimensionSubsets, type KindModel, MODELS, OFFLINE, ONLINE } from "./model.ts";
+import { refreshSpans } from "./spans.ts";
 
 export interface DayRange {
   /** yyyy-MM-DD, both included. */
@@ -22,13 +23,18 @@ const columnsOf = (model: KindModel, dims: readonly string[]) =>
 
 const counterList = (model: KindModel) => model.counters.map((counter) => counter.column);
 
-/** Removes a company's report rows of these days (every table of the kind). */
-export async function deleteReportRows(db: Db, model: KindModel, companyId: number, days: DayRange) {
+async function deleteDayRows(db: Db, model: KindModel, companyId: number, days: DayRange) {
   for (const rollup of model.rollups) {
     await sql`delete from ${sql.table(rollup.table)} where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date`.execute(
       db,
     );
   }
+}
+
+/** Removes a company's report of these days (every table of the kind, the blocks holding them rebuilt). */
+export async function deleteReportRows(db: Db, model: KindModel, companyId: number, days: DayRange) {
+  await deleteDayRows(db, model, companyId, days);
+  await refreshSpans(db, model, companyId, days);
 }
 
 /** Inserts a rollup grouped from another table of the kind. */
@@ -167,9 +173,10 @@ export async function rebuildReport(
   timeZone: string,
 ): Promise<Map<string, number>> {
   const model = MODELS[kind];
-  await deleteReportRows(db, model, companyId, days);
+  await deleteDayRows(db, model, companyId, days);
   if (kind === "online") await rebuildOnline(db, companyId, days, timeZone);
   else await rebuildOffline(db, companyId, days);
+  await refreshSpans(db, model, companyId, days);
   const key = model.dimensions
     .map((dim) => dim.key)
     .filter((key) => key !== "dt")

@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { groupCountKey, type KindModel } from "./model.ts";
 import { columnOf, type PageRequest, planOf, type ReportSelection, sumsQuery } from "./query.ts";
+import { daysOf } from "./spans.ts";
 
 /** Rows one chunk may sum (about 20–40 ms of PGlite). */
 export const CHUNK_ROWS = 20_000;
@@ -81,32 +82,44 @@ export async function rowsPerDay(db: Db, selection: ReportSelection): Promise<Ma
   return new Map(rows.map((row) => [row.dt, Number(row.n)]));
 }
 
+/** What a query reads, in parts: its days, or the blocks of days of its plan (a block's rows ≤ its largest day's). */
+interface Part {
+  days: string[];
+  rows: number;
+}
+
+function partsOf(selection: ReportSelection, perDay: Map<string, number>): Part[] {
+  const { pieces } = planOf(selection);
+  if (!pieces) return [...perDay].map(([day, rows]) => ({ days: [day], rows }));
+  return pieces.map((piece) => {
+    const days = daysOf(piece);
+    return { days, rows: Math.max(0, ...days.map((day) => perDay.get(day) ?? 0)) };
+  });
+}
+
 /** True when a grouped query would sum more rows than one short query should. */
 export function isLarge(
   selection: ReportSelection,
   perDay: Map<string, number>,
   chunkRows = CHUNK_ROWS,
 ): boolean {
-  const plan = planOf(selection);
-  if (!plan.grouped) return false;
-  let total = 0;
-  for (const rows of perDay.values()) total += rows;
-  return total > chunkRows;
+  if (!planOf(selection).grouped) return false;
+  return partsOf(selection, perDay).reduce((total, part) => total + part.rows, 0) > chunkRows;
 }
 
-/** Consecutive runs of days whose rows stay under CHUNK_ROWS (a day larger than that is a run alone). */
-function chunksOf(perDay: Map<string, number>, chunkRows: number): string[][] {
+/** Runs of parts whose rows stay under chunkRows (a larger part is a run alone), as their days. */
+function chunksOf(parts: readonly Part[], chunkRows: number): string[][] {
   const chunks: string[][] = [];
   let current: string[] = [];
   let rows = 0;
-  for (const [day, n] of perDay) {
-    if (current.length > 0 && rows + n > chunkRows) {
+  for (const part of parts) {
+    if (current.length > 0 && rows + part.rows > chunkRows) {
       chunks.push(current);
       current = [];
       rows = 0;
     }
-    current.push(day);
-    rows += n;
+    current.push(...part.days);
+    rows += part.rows;
   }
   if (current.length > 0) chunks.push(current);
   return chunks;
@@ -128,9 +141,9 @@ export async function chunkedPage(
   const { model } = selection;
   const columns = selection.dims.map((key) => columnOf(model, key));
   const groups = new Map<string, { dims: unknown[]; sums: Sums }>();
-  for (const days of chunksOf(perDay, chunkRows)) {
-    const first = days[0] as string;
-    const last = days[days.length - 1] as string;
+  for (const days of chunksOf(partsOf(selection, perDay), chunkRows)) {
+    const first = days.reduce((a, b) => (a < b ? a : b));
+    const last = days.reduce((a, b) => (a > b ? a : b));
     const { rows } = await sumsQuery({ ...selection, start: first, end: last, days }).execute(db);
     for (const row of rows) {
       const dims = columns.map((column) => (column === "dt" ? String(row.dt) : row[column]));

@@ -61,6 +61,8 @@ export interface KindModel {
   dayTable: string;
   /** The finest grain. */
   fineTable: string;
+  /** The finest grain summed over aligned blocks of days (spans.ts). */
+  spanTable: string;
 }
 
 const D = METRIC_DECIMALS;
@@ -157,6 +159,7 @@ export const ONLINE: KindModel = {
   ]),
   dayTable: "rpt_online_day",
   fineTable: "rpt_online_fine",
+  spanTable: "rpt_online_span",
 };
 
 export const OFFLINE: KindModel = {
@@ -228,6 +231,7 @@ export const OFFLINE: KindModel = {
   ]),
   dayTable: "rpt_offline_day",
   fineTable: "rpt_offline_fine",
+  spanTable: "rpt_offline_span",
 };
 
 export const MODELS: Record<ReportKindValue, KindModel> = { online: ONLINE, offline: OFFLINE };

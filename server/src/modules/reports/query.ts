@@ -8,6 +8,7 @@ import { OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
 import { containsPattern } from "../../lib/paging.ts";
 import { adStyleTitleSql, groupCountKey, type KindModel, type Rollup } from "./model.ts";
+import { coverOf, type Piece, spanSource } from "./spans.ts";
 
 export type Filter =
   | { dim: string; op: "eq"; value: string | number }
@@ -37,6 +38,8 @@ export interface Plan {
   rollup: Rollup;
   /** True when rows of the rollup must be summed into groups. */
   grouped: boolean;
+  /** For a grouping of the finest grain without the date: the blocks and single days it reads instead. */
+  pieces: Piece[] | null;
 }
 
 const sameOrSuperset = (have: readonly string[], need: Iterable<string>) => {
@@ -50,7 +53,9 @@ export function planOf(selection: ReportSelection): Plan {
   const rollup = selection.model.rollups.find((candidate) => sameOrSuperset(candidate.dims, needed));
   if (!rollup) throw new Error(`no rollup holds ${[...needed].join(",")}`);
   const grouped = selection.dims.length === 0 || !sameOrSuperset(selection.dims, rollup.key);
-  return { rollup, grouped };
+  const spanned = grouped && rollup.table === selection.model.fineTable && !selection.dims.includes("dt");
+  const pieces = spanned ? coverOf(visibleDays(selection)) : null;
+  return { rollup, grouped, pieces: pieces?.some((piece) => piece.level > 0) ? pieces : null };
 }
 
 export const columnOf = (model: KindModel, key: string): string => {
@@ -63,6 +68,18 @@ const col = (name: string) => sql.raw(`r.${name}`);
 
 const dayNumber = (iso: string) =>
   Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
+
+/** The days of the range the caller may see (yyyy-MM-DD, ascending). */
+function visibleDays(selection: ReportSelection): string[] {
+  if (selection.days) {
+    return [...selection.days].filter((d) => d >= selection.start && d <= selection.end).sort();
+  }
+  const days: string[] = [];
+  for (let day = dayNumber(selection.start); day <= dayNumber(selection.end); day++) {
+    days.push(new Date(day * 86_400_000).toISOString().slice(0, 10));
+  }
+  return days;
+}
 
 /**
  * The date condition: the range narrowed to the visible days; the list of days only when they have gaps
@@ -81,16 +98,26 @@ function dateCondition(selection: ReportSelection): RawBuilder<unknown> {
   return sql`${range} and r.dt = any(${days}::date[])`;
 }
 
-function whereOf(selection: ReportSelection): RawBuilder<unknown> {
+/**
+ * `table r where …` of a query: the plan's rollup narrowed to the company and the visible days, or the
+ * blocks and single days of its pieces (already narrowed); then the filters and any extra condition.
+ */
+function sourceOf(selection: ReportSelection, plan: Plan, extra: RawBuilder<unknown> | null = null) {
   const { model } = selection;
-  const parts: RawBuilder<unknown>[] = [sql`r.company_id = ${selection.companyId}`, dateCondition(selection)];
+  const parts: RawBuilder<unknown>[] = plan.pieces
+    ? []
+    : [sql`r.company_id = ${selection.companyId}`, dateCondition(selection)];
   for (const filter of selection.filters) {
     const column = col(columnOf(model, filter.dim));
     if (filter.op === "eq") parts.push(sql`${column} = ${filter.value}`);
     else if (filter.op === "in") parts.push(sql`${column} = any(${[...filter.values]}::int[])`);
     else parts.push(sql`${column} ilike ${containsPattern(filter.value)}`);
   }
-  return sql.join(parts, sql` and `);
+  if (extra) parts.push(extra);
+  const table = plan.pieces
+    ? spanSource(model, selection.companyId, plan.pieces)
+    : sql.table(plan.rollup.table);
+  return sql`${table} r where ${parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`}`;
 }
 
 /** The summing function of a plan: sum() over rollup rows, or the row's own value. */
@@ -141,8 +168,7 @@ export function pageQuery(
       ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
       : sql` having count(*) > 0`;
   return sql<Record<string, unknown>>`
-    select ${head} from ${sql.table(plan.rollup.table)} r
-    where ${whereOf(selection)}${groupBy}${orderBy}
+    select ${head} from ${sourceOf(selection, plan)}${groupBy}${orderBy}
     limit ${page.limit} offset ${page.offset}`;
 }
 
@@ -158,29 +184,25 @@ export function sumsQuery(selection: ReportSelection): RawBuilder<Record<string,
   );
   const groupBy = dims.length > 0 ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}` : sql``;
   return sql<Record<string, unknown>>`
-    select ${sql.raw([...select, ...sums].join(", "))} from ${sql.table(plan.rollup.table)} r
-    where ${whereOf(selection)}${groupBy}`;
+    select ${sql.raw([...select, ...sums].join(", "))} from ${sourceOf(selection, plan)}${groupBy}`;
 }
 
 /** The number of groups (rows) of a query. */
 export function countQuery(selection: ReportSelection): RawBuilder<{ total: number }> {
   const { model } = selection;
+  const plan = planOf(selection);
   if (selection.dims.length === 0) {
-    const { rollup } = planOf(selection);
     return sql<{ total: number }>`
-      select (case when exists (select 1 from ${sql.table(rollup.table)} r where ${whereOf(selection)})
-        then 1 else 0 end) as total`;
+      select (case when exists (select 1 from ${sourceOf(selection, plan)}) then 1 else 0 end) as total`;
   }
   if (selection.dims.includes("dt") && selection.filters.length === 0) {
     const key = groupCountKey(selection.dims);
     return sql<{ total: number }>`
       select coalesce(sum((r.group_counts ->> ${key})::bigint), 0) as total
-      from ${sql.table(model.dayTable)} r where ${whereOf(selection)}`;
+      from ${sourceOf(selection, { ...plan, rollup: { table: model.dayTable, dims: ["dt"], key: ["dt"] } })}`;
   }
-  const plan = planOf(selection);
   if (!plan.grouped) {
-    return sql<{ total: number }>`
-      select count(*) as total from ${sql.table(plan.rollup.table)} r where ${whereOf(selection)}`;
+    return sql<{ total: number }>`select count(*) as total from ${sourceOf(selection, plan)}`;
   }
   const groups = sql.raw(
     dimColumns(selection)
@@ -188,8 +210,7 @@ export function countQuery(selection: ReportSelection): RawBuilder<{ total: numb
       .join(", "),
   );
   return sql<{ total: number }>`
-    select count(*) as total from (
-      select 1 from ${sql.table(plan.rollup.table)} r where ${whereOf(selection)} group by ${groups}) g`;
+    select count(*) as total from (select 1 from ${sourceOf(selection, plan)} group by ${groups}) g`;
 }
 
 // ─── Export ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -273,12 +294,9 @@ export function exportQuery(
   const dims = dimColumns(selection);
   // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it).
   const keyOrder = selection.dims.map((key) => ({ column: columnOf(model, key), desc: key === "dt" }));
-  const where = [whereOf(selection)];
-  if (request.after) where.push(request.after);
   const inner = sql`
     select ${sql.raw(dims.length > 0 ? `${dims.map((c) => `r.${c}`).join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}
-    from ${sql.table(plan.rollup.table)} r
-    where ${sql.join(where, sql` and `)}${
+    from ${sourceOf(selection, plan, request.after)}${
       !plan.grouped
         ? sql``
         : dims.length > 0
