@@ -1,10 +1,10 @@
 /** An edit dialog's form and its saving: Success closes it; a refusal naming a field is shown on it. */
 import { App, Form } from "antd";
 import type { NamePath } from "antd/es/form/interface";
-import { useState } from "react";
-import { ApiError, type RequestOptions } from "../api/client.ts";
+import type { ApiError, RequestOptions } from "../api/client.ts";
 import { useContractText } from "../i18n/messages.ts";
 import type { EditDialogProps } from "./EditDialog.tsx";
+import { useFieldSave } from "./useFieldSubmit.ts";
 
 export function useEditForm<V, Saved>(
   { open, onClose, onSaved }: EditDialogProps<Saved>,
@@ -14,7 +14,7 @@ export function useEditForm<V, Saved>(
   const text = useContractText();
   const { message } = App.useApp();
   const [form] = Form.useForm<V>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFieldSave(form, fieldOf);
 
   /** The form's values when every rule passes (the failing ones show their errors), else null. */
   const validate = async (): Promise<V | null> => {
@@ -25,22 +25,13 @@ export function useEditForm<V, Saved>(
     }
   };
 
-  const send = async (request: (options: RequestOptions) => Promise<Saved>) => {
-    setSaving(true);
-    try {
-      const saved = await request({ quiet: (error) => fieldOf(error) !== undefined });
+  const send = (request: (options: RequestOptions) => Promise<Saved>) =>
+    save(async (options) => {
+      const saved = await request(options);
       void message.success(text.success);
       onSaved(saved);
       onClose();
-    } catch (error) {
-      // any other refusal was shown by the client
-      const field = error instanceof ApiError ? fieldOf(error) : undefined;
-      if (error instanceof ApiError && field !== undefined)
-        form.setFields([{ name: field, errors: [error.message] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   /** The props of the dialog's `EditDialog` that come from here. */
   const frame = { open, onClose, form, saving };

@@ -10,19 +10,19 @@ export function namedFieldOf<Field extends string>(fields: readonly Field[]) {
     error.field !== undefined && known.has(error.field) ? (error.field as Field) : undefined;
 }
 
-/** Submits the form with `submit` (`saving` meanwhile), showing a refusal `fieldOf` places on that field. */
-export function useFieldSubmit<Values>(
+/** Runs a save (`saving` meanwhile); a refusal `fieldOf` places on a field is shown there, not as a toast. */
+export function useFieldSave<Values>(
   form: FormInstance<Values>,
   fieldOf: (error: ApiError) => NamePath<Values> | undefined,
-  submit: (values: Values, options: RequestOptions) => Promise<void>,
 ) {
   const [saving, setSaving] = useState(false);
 
-  const run = async (values: Values) => {
+  const save = async (run: (options: RequestOptions) => Promise<void>) => {
     setSaving(true);
     try {
-      await submit(values, { quiet: (error) => fieldOf(error) !== undefined });
+      await run({ quiet: (error) => fieldOf(error) !== undefined });
     } catch (error) {
+      // any other refusal was shown by the client
       const field = error instanceof ApiError ? fieldOf(error) : undefined;
       if (error instanceof ApiError && field !== undefined) {
         form.setFields([{ name: field, errors: [error.message] }]);
@@ -32,5 +32,15 @@ export function useFieldSubmit<Values>(
     }
   };
 
-  return { saving, onFinish: (values: Values) => void run(values) };
+  return { saving, save };
+}
+
+/** Submits the form with `submit` as useFieldSave does; answers `saving` and the form's `onFinish`. */
+export function useFieldSubmit<Values>(
+  form: FormInstance<Values>,
+  fieldOf: (error: ApiError) => NamePath<Values> | undefined,
+  submit: (values: Values, options: RequestOptions) => Promise<void>,
+) {
+  const { saving, save } = useFieldSave(form, fieldOf);
+  return { saving, onFinish: (values: Values) => void save((options) => submit(values, options)) };
 }
