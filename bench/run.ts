@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { onlineReportQuery } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../server/src/app.ts";
@@ -154,21 +155,7 @@ async function measureExports(
   companyId: number,
   log: (text: string) => void,
 ) {
-  const query = {
-    ...range,
-    companyId: null,
-    appName: null,
-    adId: null,
-    addId: null,
-    adStyle: null,
-    country: null,
-    dimensions: DEFAULT_DIMS as (1 | 3 | 4 | 5)[],
-    pageIndex: 1,
-    pageSize: 10,
-    orderBy: null,
-    order: null,
-    metrics: null,
-  };
+  const query = onlineReportQuery.parse({ ...range, dimensions: DEFAULT_DIMS });
   const methods: ("copy" | "paged")[] = kind === "postgres" ? ["copy", "paged"] : ["paged"];
   for (const method of methods) {
     global.gc?.();
