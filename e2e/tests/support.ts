@@ -39,14 +39,6 @@ export async function fillLogin(page: Page, email: string, password: string, cap
   await page.locator("form button[type=submit]").click();
 }
 
-/** Signs in through the login page and accepts the cookie notice. */
-export async function signIn(page: Page, lang: Lang = "zh", path = "/login") {
-  await page.goto(path);
-  if (lang === "en") await chooseLanguage(page, "en");
-  await fillLogin(page, DEMO.email, DEMO.password);
-  await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
-}
-
 /** antd's Watermark paints the text into a repeated data-URL background over the page. */
 export function hasWatermark(page: Page): Promise<boolean> {
   return page.evaluate(() =>
@@ -56,7 +48,7 @@ export function hasWatermark(page: Page): Promise<boolean> {
   );
 }
 
-/** Signs in as another user (e.g. OPERATOR) through the login page and accepts the cookie notice. */
+/** Signs in as a user (e.g. OPERATOR) through the login page and accepts the cookie notice. */
 export async function signInAs(
   page: Page,
   user: { email: string; password: string },
@@ -68,6 +60,9 @@ export async function signInAs(
   await fillLogin(page, user.email, user.password);
   await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
 }
+
+/** Signs in as the demo publisher's admin. */
+export const signIn = (page: Page, lang: Lang = "zh", path = "/login") => signInAs(page, DEMO, lang, path);
 
 /** A message toast with this text; the newest when an earlier one with the same text is still fading out. */
 export const toast = (page: Page, text: string) =>
