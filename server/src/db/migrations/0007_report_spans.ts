@@ -2,7 +2,9 @@
  * Report spans (issue 5; DESIGN §9): the finest grain summed over aligned blocks of 2, 4 … 64 days, so a
  * grouping without the date (e.g. placement × country over 90 days) sums a dozen blocks instead of every
  * day: at 1.8M daily rows a query reads ~10x fewer rows. `start` is the block's first day, aligned to its
- * size counted from 1970-01-01; the calculation rebuilds the blocks holding the days it writes. Frozen in time.
+ * size counted from 1970-01-01; the calculation rebuilds the blocks holding the days it writes. And a country
+ * filter on the app × country rollup reads only that country's rows (at 1.8M daily rows: 48 ms → a few ms).
+ * Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";
@@ -41,6 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       payout numeric(18, 6) not null,
       primary key (company_id, level, start, sub_channel, offer_id, pkg_name, country)
     );
+    create index rpt_online_app_country_by_country on rpt_online_app_country (company_id, country, dt);
   `,
   );
 }
