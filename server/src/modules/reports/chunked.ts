@@ -38,35 +38,40 @@ function divide(numerator: bigint, denominator: bigint): number {
 
 type Sums = Record<string, bigint>;
 
-/** The metrics of summed counters (money counters in millionths), as the SQL of model.ts derives them. */
-export function metricsOf(model: KindModel, sums: Sums): Record<string, number> {
+type Metric = (s: (column: string) => bigint) => number;
+const M = 1_000_000n;
+
+/** Each metric of summed counters (money counters in millionths), as the SQL of model.ts derives it. */
+const METRICS: Record<KindModel["kind"], Record<string, Metric>> = {
+  online: {
+    requestNum: (s) => Number(s("request")),
+    recallNum: (s) => Number(s("fill")),
+    recallRate: (s) => divide(s("fill"), s("request")),
+    showNum: (s) => Number(s("show")),
+    showRate: (s) => divide(s("show"), s("fill")),
+    clickNum: (s) => Number(s("click")),
+    clickRate: (s) => divide(s("click"), s("show")),
+    settleAmount: (s) => divide(s("revenue"), M),
+    settleEcpm: (s) => divide(s("revenue") * 1000n, s("show") * M),
+  },
+  offline: {
+    clickNum: (s) => Number(s("click")),
+    conversionNum: (s) => Number(s("conversion")),
+    refuseNum: (s) => Number(s("refuse")),
+    conversionRate: (s) => divide(s("conversion"), s("click")),
+    cpc: (s) => divide(s("settle_amount"), s("click") * M),
+    settleAmount: (s) => divide(s("settle_amount"), M),
+    payout: (s) => divide(s("payout"), M),
+    profit: (s) => divide(s("settle_amount") - s("payout"), M),
+    profitRate: (s) => divide(s("settle_amount") - s("payout"), s("settle_amount")),
+  },
+};
+
+/** The metrics named in `keys` (default all) of summed counters. */
+export function metricsOf(model: KindModel, sums: Sums, keys?: readonly string[]): Record<string, number> {
   const s = (column: string) => sums[column] ?? 0n;
-  const M = 1_000_000n;
-  if (model.kind === "online") {
-    return {
-      requestNum: Number(s("request")),
-      recallNum: Number(s("fill")),
-      recallRate: divide(s("fill"), s("request")),
-      showNum: Number(s("show")),
-      showRate: divide(s("show"), s("fill")),
-      clickNum: Number(s("click")),
-      clickRate: divide(s("click"), s("show")),
-      settleAmount: divide(s("revenue"), M),
-      settleEcpm: divide(s("revenue") * 1000n, s("show") * M),
-    };
-  }
-  const profit = s("settle_amount") - s("payout");
-  return {
-    clickNum: Number(s("click")),
-    conversionNum: Number(s("conversion")),
-    refuseNum: Number(s("refuse")),
-    conversionRate: divide(s("conversion"), s("click")),
-    cpc: divide(s("settle_amount"), s("click") * M),
-    settleAmount: divide(s("settle_amount"), M),
-    payout: divide(s("payout"), M),
-    profit: divide(profit, M),
-    profitRate: divide(profit, s("settle_amount")),
-  };
+  const metrics = METRICS[model.kind];
+  return Object.fromEntries((keys ?? Object.keys(metrics)).map((key) => [key, (metrics[key] as Metric)(s)]));
 }
 
 /** How many rollup rows a query would sum, per day (from the day totals' group counts). */
@@ -158,12 +163,18 @@ export async function chunkedPage(
       groups.set(key, group);
     }
   }
+  // Only the metric the page is ordered by is needed for every group; the page's rows get them all.
+  const orderKeys = page.orderBy && page.orderBy !== "dt" ? [page.orderBy] : [];
   const all = [...groups.values()].map((group) => ({
     ...Object.fromEntries(columns.map((column, index) => [column, group.dims[index]])),
-    ...metricsOf(model, group.sums),
-  })) as Record<string, unknown>[];
+    ...metricsOf(model, group.sums, orderKeys),
+    sums: group.sums,
+  })) as (Record<string, unknown> & { sums: Sums })[];
   all.sort(comparator(selection, page));
-  return { rows: all.slice(page.offset, page.offset + page.limit), total: all.length };
+  const rows = all
+    .slice(page.offset, page.offset + page.limit)
+    .map(({ sums, ...row }) => ({ ...row, ...metricsOf(model, sums) }));
+  return { rows, total: all.length };
 }
 
 const compareValues = (a: unknown, b: unknown): number => {

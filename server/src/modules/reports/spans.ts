@@ -93,17 +93,19 @@ export async function refreshSpans(db: Db, model: KindModel, companyId: number, 
   }
 }
 
-/** The rows of a cover as one derived table (the company's blocks and single days), with the finest columns. */
+/**
+ * The rows of a cover as one derived table (the company's blocks and single days), with the finest columns:
+ * one select per block, so each reads exactly its rows through the primary key.
+ */
 export function spanSource(model: KindModel, companyId: number, pieces: readonly Piece[]) {
   const columns = sql.raw(spanColumns(model).join(", "));
-  const blocks = pieces.filter((piece) => piece.level > 0);
+  const parts = pieces
+    .filter((piece) => piece.level > 0)
+    .map(
+      (block) => sql`select ${columns} from ${sql.table(model.spanTable)}
+        where company_id = ${companyId} and level = ${block.level} and start = ${block.start}::date`,
+    );
   const singles = pieces.filter((piece) => piece.level === 0).map((piece) => piece.start);
-  const parts = [];
-  if (blocks.length > 0) {
-    parts.push(sql`select ${columns} from ${sql.table(model.spanTable)}
-      where company_id = ${companyId} and (level, start) in (
-        select * from unnest(${blocks.map((block) => block.level)}::smallint[], ${blocks.map((block) => block.start)}::date[]))`);
-  }
   if (singles.length > 0 || parts.length === 0) {
     parts.push(sql`select ${columns} from ${sql.table(model.fineTable)}
       where company_id = ${companyId} and dt = any(${singles}::date[])`);
