@@ -2,6 +2,7 @@
 import { Form, type FormInstance, type FormProps, Modal } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { busy } from "./busy.ts";
 
 /** What a list gives each of its add/edit dialogs. */
 export interface EditDialogProps<Saved> {
@@ -53,7 +54,7 @@ export function EditDialog<V extends object>({
       onOk={save}
       okText={t("common.ok")}
       cancelText={t("common.cancel")}
-      confirmLoading={saving}
+      okButtonProps={{ loading: busy(saving) }}
       destroyOnHidden
       data-testid={testId}
     >

@@ -11,6 +11,7 @@ import { useNavigate } from "react-router";
 import { passwordApi } from "../../api/accounts.ts";
 import type { ApiError } from "../../api/client.ts";
 import { passwordDigest } from "../../api/digest.ts";
+import { busy } from "../../components/busy.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { formSchemaRule } from "../../components/schemaRule.ts";
 import { namedFieldOf, useFieldSubmit } from "../../components/useFieldSubmit.ts";
@@ -80,7 +81,7 @@ export default function ModPasswordPage() {
         />
         <Form.Item style={{ marginTop: 8 }}>
           <Space>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="mod-password-submit">
+            <Button type="primary" htmlType="submit" loading={busy(saving)} data-testid="mod-password-submit">
               {t("password.submit")}
             </Button>
             <Button onClick={() => navigate(-1)}>{t("common.cancel")}</Button>

@@ -1,6 +1,7 @@
 /** The form of a signed-out page that saves (reset password, register): its fields, then the full-width submit. */
 import { Button, Form, type FormInstance, type FormProps } from "antd";
 import type { ReactNode } from "react";
+import { busy } from "../../components/busy.ts";
 
 /** The look every signed-out form shares (sign in too). */
 export const AUTH_FORM_LAYOUT = {
@@ -37,7 +38,7 @@ export function AuthForm<Values>({
         type="primary"
         htmlType="submit"
         block
-        loading={saving}
+        loading={busy(saving)}
         className="pc-auth-submit"
         data-testid={submitTestId}
       >

@@ -46,6 +46,7 @@ import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BatchListParams, reportManagementApi } from "../../api/reports.ts";
+import { busy } from "../../components/busy.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { RowActions } from "../../components/RowActions.tsx";
 import type { RowAction } from "../../components/rowActions.ts";
@@ -412,7 +413,7 @@ function CalculateDialog({
       onOk={() => void run()}
       okText={t("reportManagement.calculate")}
       cancelText={t("common.cancel")}
-      confirmLoading={running}
+      okButtonProps={{ loading: busy(running) }}
       mask={{ closable: false }}
       destroyOnHidden
     >
