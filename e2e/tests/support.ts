@@ -58,7 +58,14 @@ export async function signInAs(
   await page.goto(path);
   if (lang === "en") await chooseLanguage(page, "en");
   await fillLogin(page, user.email, user.password);
-  await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
+  // A click on Accept was once lost while the notice was still settling (the page stayed on /login with the
+  // notice open): click again until the page has left the login page.
+  const accept = page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept });
+  await accept.click();
+  await expect(async () => {
+    if (await accept.isVisible()) await accept.click({ timeout: 2000 });
+    await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Signs in as the demo publisher's admin. */
