@@ -32,10 +32,8 @@ import {
   Form,
   Modal,
   Radio,
-  Result,
   Select,
   Space,
-  Spin,
   Table,
   type TableColumnsType,
   Tag,
@@ -52,7 +50,8 @@ import { RowActions } from "../../components/RowActions.tsx";
 import type { RowAction } from "../../components/rowActions.ts";
 import { usePagedList } from "../../components/usePagedList.ts";
 import { useContractText } from "../../i18n/messages.ts";
-import { dateWindowQuery, dayOf, toDayjs } from "./reportScreenConfig.ts";
+import { dayOf, toDayjs } from "./reportScreenConfig.ts";
+import { WithDateWindow } from "./WithDateWindow.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
 
@@ -127,25 +126,7 @@ export function StatusTags({ row, lang }: { row: ReportBatchRow; lang: LangValue
 }
 
 export default function ReportManagementPage() {
-  const { t } = useTranslation();
-  const window = useQuery(dateWindowQuery);
-  if (window.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t("error.loadFailed")}
-        extra={<Button onClick={() => void window.refetch()}>{t("error.retry")}</Button>}
-      />
-    );
-  }
-  if (!window.data) {
-    return (
-      <div className="pc-page-loading">
-        <Spin />
-      </div>
-    );
-  }
-  return <ReportManagement dateWindow={window.data} />;
+  return <WithDateWindow>{(dateWindow) => <ReportManagement dateWindow={dateWindow} />}</WithDateWindow>;
 }
 
 function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }) {

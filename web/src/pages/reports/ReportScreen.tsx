@@ -8,7 +8,7 @@
 import { ColumnWidthOutlined, DownloadOutlined, SettingOutlined } from "@ant-design/icons";
 import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, DatePicker, Form, Progress, Result, Select, Space, Spin, Tooltip } from "antd";
+import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Spin, Tooltip } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { reportManagementApi } from "../../api/reports.ts";
@@ -32,7 +32,6 @@ import {
   trendQuery,
 } from "./reportQuery.ts";
 import {
-  dateWindowQuery,
   dayOf,
   type FilterForm,
   fromDayjs,
@@ -42,6 +41,7 @@ import {
   windowOf,
 } from "./reportScreenConfig.ts";
 import { useReportExport } from "./useReportExport.ts";
+import { WithDateWindow } from "./WithDateWindow.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
 
@@ -53,25 +53,11 @@ export function ReportScreen<V extends object, F, Q extends object>({
 }: {
   config: ReportScreenConfig<V, F, Q>;
 }) {
-  const { t } = useTranslation();
-  const window = useQuery(dateWindowQuery);
-  if (window.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t("error.loadFailed")}
-        extra={<Button onClick={() => void window.refetch()}>{t("error.retry")}</Button>}
-      />
-    );
-  }
-  if (!window.data) {
-    return (
-      <div className="pc-page-loading">
-        <Spin />
-      </div>
-    );
-  }
-  return <ReportScreenBody config={config} dateWindow={window.data} />;
+  return (
+    <WithDateWindow>
+      {(dateWindow) => <ReportScreenBody config={config} dateWindow={dateWindow} />}
+    </WithDateWindow>
+  );
 }
 
 interface Applied<V> {
