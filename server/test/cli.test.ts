@@ -1,38 +1,13 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "./support/database.ts";
-import { testLoginKeyPem } from "./support/keys.ts";
+import { startCli, type TestCli } from "./support/cli.ts";
 
-const run = promisify(execFile);
-const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
-const tsxPath = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
+let testCli: TestCli;
+const cli = (...args: string[]) => testCli.run(...args);
 
-let database: TestDatabase;
-let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  env = {
-    PATH: process.env.PATH,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "pc-cli-")),
-    RSA_PRIVATE_KEY: testLoginKeyPem(),
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-  };
+  testCli = await startCli("pc-cli-");
 });
-afterAll(() => database.drop());
-
-async function cli(...args: string[]) {
-  try {
-    const { stdout } = await run(tsxPath, [cliPath, ...args], { env });
-    return { exitCode: 0, stdout, stderr: "" };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { exitCode: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+afterAll(() => testCli.close());
 
 describe("operator CLI", () => {
   it("creates a company with its super admin, then a staff user, printing JSON", async () => {

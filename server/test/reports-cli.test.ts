@@ -2,42 +2,17 @@
  * The operator CLI's report commands (issue 5; DESIGN §10): calculate|publish|delete --kind online|offline
  * --date yyyyMMdd [--company-id C], on a database of their own (a data directory on PGlite).
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "./support/database.ts";
-import { testLoginKeyPem } from "./support/keys.ts";
+import { startCli, type TestCli } from "./support/cli.ts";
 import { daysAgo, isoDaysAgo } from "./support/reports.ts";
 
-const run = promisify(execFile);
-const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
-const tsxPath = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
-
-let database: TestDatabase;
-let env: NodeJS.ProcessEnv;
 let companyId: number;
 
-async function cli(...args: string[]) {
-  try {
-    const { stdout } = await run(tsxPath, [cliPath, ...args], { env });
-    return { exitCode: 0, stdout, stderr: "" };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { exitCode: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+let testCli: TestCli;
+const cli = (...args: string[]) => testCli.run(...args);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  env = {
-    PATH: process.env.PATH,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "pc-cli-reports-")),
-    RSA_PRIVATE_KEY: testLoginKeyPem(),
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-  };
+  testCli = await startCli("pc-cli-reports-");
   const company = await cli(
     "create-company",
     "--name",
@@ -49,7 +24,7 @@ beforeAll(async () => {
   );
   companyId = (JSON.parse(company.stdout) as { company_id: number }).company_id;
 }, 120_000);
-afterAll(() => database.drop());
+afterAll(() => testCli.close());
 
 describe("report commands", () => {
   it("calculate, publish and delete a day, printing the day's batches as JSON", async () => {
