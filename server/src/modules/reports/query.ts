@@ -8,7 +8,7 @@ import { OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
 import { containsPattern } from "../../lib/paging.ts";
 import { adStyleTitleSql, groupCountKey, type KindModel, type Rollup } from "./model.ts";
-import { coverOf, type Piece, spanSource } from "./spans.ts";
+import { coverOf, dayNumber, isoOf, type Piece, spanSource } from "./spans.ts";
 
 export type Filter =
   | { dim: string; op: "eq"; value: string | number }
@@ -66,9 +66,6 @@ export const columnOf = (model: KindModel, key: string): string => {
 
 const col = (name: string) => sql.raw(`r.${name}`);
 
-const dayNumber = (iso: string) =>
-  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
-
 /** The days of the range the caller may see (yyyy-MM-DD, ascending). */
 function visibleDays(selection: ReportSelection): string[] {
   if (selection.days) {
@@ -76,7 +73,7 @@ function visibleDays(selection: ReportSelection): string[] {
   }
   const days: string[] = [];
   for (let day = dayNumber(selection.start); day <= dayNumber(selection.end); day++) {
-    days.push(new Date(day * 86_400_000).toISOString().slice(0, 10));
+    days.push(isoOf(day));
   }
   return days;
 }
@@ -86,10 +83,8 @@ function visibleDays(selection: ReportSelection): string[] {
  * (usually every day of the range is published, and a plain range lets the indexes do all the work).
  */
 function dateCondition(selection: ReportSelection): RawBuilder<unknown> {
-  const days = selection.days
-    ? [...selection.days].filter((d) => d >= selection.start && d <= selection.end).sort()
-    : null;
-  if (!days) return sql`r.dt between ${selection.start}::date and ${selection.end}::date`;
+  if (!selection.days) return sql`r.dt between ${selection.start}::date and ${selection.end}::date`;
+  const days = visibleDays(selection);
   const first = days[0] ?? selection.start;
   const last = days[days.length - 1] ?? selection.start;
   const range = sql`r.dt between ${first}::date and ${last}::date`;
@@ -197,9 +192,13 @@ export function countQuery(selection: ReportSelection): RawBuilder<{ total: numb
   }
   if (selection.dims.includes("dt") && selection.filters.length === 0) {
     const key = groupCountKey(selection.dims);
+    const days: Plan = {
+      rollup: { table: model.dayTable, dims: ["dt"], key: ["dt"] },
+      grouped: false,
+      pieces: null,
+    };
     return sql<{ total: number }>`
-      select coalesce(sum((r.group_counts ->> ${key})::bigint), 0) as total
-      from ${sourceOf(selection, { ...plan, rollup: { table: model.dayTable, dims: ["dt"], key: ["dt"] } })}`;
+      select coalesce(sum((r.group_counts ->> ${key})::bigint), 0) as total from ${sourceOf(selection, days)}`;
   }
   if (!plan.grouped) {
     return sql<{ total: number }>`select count(*) as total from ${sourceOf(selection, plan)}`;

@@ -13,8 +13,9 @@ import type { KindModel } from "./model.ts";
 export const SPAN_LEVELS = 6;
 
 const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
-const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Days since 1970-01-01 of a yyyy-MM-DD date, and back. */
+export const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+export const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** A block of 2^level days starting on `start` (yyyy-MM-DD); level 0 is one day of the finest table. */
 export interface Piece {
