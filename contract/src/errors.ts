@@ -10,6 +10,10 @@ export const Code = {
   ParamError: 604,
   BadCredentials: 605,
   WrongPassword: 606,
+  /** Too much at once (HTTP 429 with Retry-After): send again after the seconds it names. */
+  Busy: 607,
+  /** The database is out of reach or the server is stopping (HTTP 503 with Retry-After): send again later. */
+  Unavailable: 608,
   TokenInvalid: 20003,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
@@ -34,6 +38,11 @@ export const CODE_MESSAGES: Record<CodeValue, Messages> = {
   [Code.ParamError]: { zh: "参数错误", en: "Parameter error" },
   [Code.BadCredentials]: { zh: "用户名或密码错误", en: "Wrong username or password" },
   [Code.WrongPassword]: { zh: "密码错误", en: "Wrong password" },
+  [Code.Busy]: { zh: "服务繁忙，请稍后重试", en: "The server is busy, please retry shortly" },
+  [Code.Unavailable]: {
+    zh: "服务暂时不可用，请稍后重试",
+    en: "The service is temporarily unavailable, please retry shortly",
+  },
   [Code.TokenInvalid]: { zh: "登录已失效，请重新登录", en: "Session expired, please sign in again" },
 };
 

@@ -7,7 +7,7 @@ import { Code, isMessageKey, type MessageKey } from "@pc/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../lib/app-error.ts";
+import { AppError, RetryLater } from "../lib/app-error.ts";
 import { requestLang } from "../lib/lang.ts";
 
 declare module "fastify" {
@@ -25,6 +25,10 @@ const TRANSPORT_ERRORS: Record<string, MessageKey> = {
 };
 
 function sendError(reply: FastifyReply, error: AppError, lang: "zh" | "en", httpStatus = 200) {
+  if (error instanceof RetryLater) {
+    reply.header("retry-after", String(error.retryAfterSeconds));
+    httpStatus = error.httpStatus;
+  }
   return (
     reply
       .status(httpStatus)
