@@ -4,7 +4,7 @@
  * answers a constant on the same machine; autocannon drives both from a worker thread.
  */
 import autocannon from "autocannon";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify from "fastify";
 
 const CONNECTIONS = 50;
 
@@ -23,22 +23,17 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   };
 }
 
-async function listening(app: FastifyInstance): Promise<string> {
-  return app.listen({ host: "127.0.0.1", port: 0 });
-}
-
-/** The console's list call and the bare route, one after the other for `seconds` each. */
+/** The console's list call (the app listening at consoleUrl) and the bare route, one after the other. */
 export async function measureThroughput(
-  console: FastifyInstance,
+  consoleUrl: string,
   listPath: string,
   token: string,
   seconds: number,
 ): Promise<{ list: Throughput; bare: Throughput }> {
   const bareApp = Fastify();
   bareApp.get("/bare", async () => ({ code: 200, msg: "ok", data: { list: [], total: 0 } }));
-  const bareUrl = await listening(bareApp);
+  const bareUrl = await bareApp.listen({ host: "127.0.0.1", port: 0 });
   try {
-    const consoleUrl = await listening(console);
     const list = await load(`${consoleUrl}${listPath}`, { token, lang: "en" }, seconds);
     const bare = await load(`${bareUrl}/bare`, {}, seconds);
     return { list, bare };

@@ -86,7 +86,7 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
     await api.register(profitCenterRoutes, { db: database.db, timeZone: config.REPORT_TZ });
     await api.register(externalRoutes, { db: database.db, config });
     await api.register(reportRoutes, { database, config });
-    await api.register(sdkIngestRoutes, { db: database.db, timeZone: config.REPORT_TZ });
+    await api.register(sdkIngestRoutes, { db: database.db, maxInFlight: config.INGEST_MAX_IN_FLIGHT });
     await api.register(reportScheduler, {
       db: database.db,
       settings: { timeZone: config.REPORT_TZ, autoPublish: config.AUTO_PUBLISH },

@@ -31,6 +31,8 @@ const schema = z
     MAIL_FROM: z.string().default("Publisher Console <no-reply@publisher-console.local>"),
     REPORT_TZ: z.string().default("UTC"),
     AUTO_PUBLISH: booleanText.default(false),
+    /** SDK batches (and affiliate calls) in flight per process before more are answered 429 with Retry-After. */
+    INGEST_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(128),
     EXPORT_MAX_ROWS: z.coerce.number().int().positive().default(1_000_000),
     /** Seconds between runs of the report scheduler (calculates yesterday); 0 = off. Default 60, off in tests. */
     REPORT_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),

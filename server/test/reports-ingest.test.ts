@@ -7,7 +7,7 @@ import { Code, MESSAGES, type MessageKey, nowSeconds } from "@pc/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/app.ts";
-import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
 import {
   type AffiliateRowInput,
   appWithPlacements,
@@ -64,6 +64,7 @@ const event = (change: Partial<SdkEventInput> = {}): SdkEventInput => ({
   ...change,
 });
 
+/** What a calculation counts: the counters folded before plus those appended since, per key. */
 const hourly = async () =>
   (
     await sql<{
@@ -74,8 +75,16 @@ const hourly = async () =>
       revenue: number;
       country: string;
     }>`
-      select request, fill, show, click, revenue, country from sdk_event_hourly
-      where company_id = ${owner.companyId} order by hour, ad_position_id, country`.execute(db())
+      select sum(request)::bigint as request, sum(fill)::bigint as fill, sum(show)::bigint as show,
+        sum(click)::bigint as click, sum(revenue) as revenue, country
+      from (
+        select hour, ad_position_id, country, request, fill, show, click, revenue from sdk_event_hourly
+        where company_id = ${owner.companyId}
+        union all
+        select hour, ad_position_id, country, request, fill, show, click, revenue from sdk_event_raw
+        where company_id = ${owner.companyId}
+      ) e
+      group by hour, ad_position_id, country order by hour, ad_position_id, country`.execute(db())
   ).rows;
 
 const refused = (answer: { code: number; msg: string; data: unknown }, field: string, key?: MessageKey) => {
@@ -210,11 +219,23 @@ describe("POST /external_api/affiliate/stats", () => {
     payout: 10.25,
     ...change,
   });
+  /** What a calculation keeps: per key, the latest values appended, else those folded before. */
   const stored = async () =>
     (
       await sql<{ dt: string; click: number; settle_amount: number }>`
-        select to_char(dt, 'YYYY-MM-DD') as dt, click, settle_amount from affiliate_stat
-        where company_id = ${owner.companyId} order by dt, country`.execute(db())
+        select dt, click, settle_amount from (
+          select distinct on (dt, sub_channel, offer_id, pkg_name, country)
+            to_char(dt, 'YYYY-MM-DD') as dt, country, click, settle_amount
+          from (
+            select dt, sub_channel, offer_id, pkg_name, country, click, settle_amount, 0 as call_id
+            from affiliate_stat where company_id = ${owner.companyId}
+            union all
+            select dt, sub_channel, offer_id, pkg_name, country, click, settle_amount, call_id
+            from affiliate_stat_raw where company_id = ${owner.companyId}
+          ) s
+          order by dt, sub_channel, offer_id, pkg_name, country, call_id desc
+        ) latest
+        order by dt, country`.execute(db())
     ).rows;
 
   it("stores daily totals, each row replacing its key (sending again changes nothing)", async () => {
@@ -274,12 +295,27 @@ describe("late data", () => {
     await manage(t.app, operator, "online", "publish", daysAgo(day), owner.companyId);
     await sendEvents(t.app, sdk, { batch_id: batchId(), events: [event({ hour: hourOf(day, 7) })] });
     await sendAffiliate(t.app, owner.companyId, [{ ...row6(), click: 1 }]);
-    const batches = async () =>
-      (
-        await sql<{ kind: string; status: string; stale: boolean }>`
-          select kind, status, stale from report_batch where company_id = ${owner.companyId}
-          and dt = ${isoDaysAgo(day)}::date order by kind`.execute(db())
-      ).rows;
+    const batches = async () => {
+      const date = daysAgo(day);
+      const answer = await callAs<{ list: { kind: string; status: string; stale: boolean }[] }>(
+        t.app,
+        operator,
+        {
+          method: "GET",
+          url: "/v1/report/batch/list",
+          query: {
+            start_date: date,
+            end_date: date,
+            company_id: String(owner.companyId),
+            page_no: "1",
+            page_size: "10",
+          },
+        },
+      );
+      return answer.data.list
+        .map(({ kind, status, stale }) => ({ kind, status, stale }))
+        .sort((a, b) => a.kind.localeCompare(b.kind));
+    };
     expect(await batches()).toEqual([
       { kind: "offline", status: "calculated", stale: true },
       { kind: "online", status: "published", stale: true },

@@ -203,6 +203,37 @@ export interface SdkEventHourlyTable {
   modify_time: UpdatedAt;
 }
 
+/** Appended by each SDK batch, folded into sdk_event_hourly by the calculation (migrations/0008). */
+export interface SdkEventRawTable {
+  company_id: number;
+  hour: Date;
+  ad_position_id: number;
+  country: string;
+  app_id: number;
+  ad_style: number;
+  request: Counter;
+  fill: Counter;
+  show: Counter;
+  click: Counter;
+  revenue: Money;
+}
+
+/** Appended by each affiliate call, the latest per key folded into affiliate_stat by the calculation. */
+export interface AffiliateStatRawTable {
+  company_id: number;
+  call_id: number;
+  dt: ColumnType<Date, string, string>;
+  sub_channel: string;
+  offer_id: string;
+  pkg_name: string;
+  country: string;
+  click: Counter;
+  conversion: Counter;
+  refuse: Counter;
+  settle_amount: Money;
+  payout: Money;
+}
+
 export interface AffiliateStatTable {
   company_id: number;
   dt: ColumnType<Date, string, string>;
@@ -225,7 +256,6 @@ export interface ReportBatchTable {
   status: Generated<string>;
   queued: Generated<boolean>;
   publish_after: Generated<boolean>;
-  stale: Generated<boolean>;
   reason: string | null;
   claim_id: string | null;
   attempts: Generated<number>;
@@ -258,6 +288,8 @@ export interface Database {
   external_api_sign: ExternalApiSignTable;
   sdk_event_batch: SdkEventBatchTable;
   sdk_event_hourly: SdkEventHourlyTable;
+  sdk_event_raw: SdkEventRawTable;
   affiliate_stat: AffiliateStatTable;
+  affiliate_stat_raw: AffiliateStatRawTable;
   report_batch: ReportBatchTable;
 }

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
+import { inFlightLimit } from "../../plugins/admission.ts";
 import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
 import { ingestAffiliateStats } from "../reports/service.ts";
 import { companyList } from "../tenancy/service.ts";
@@ -136,6 +137,7 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
     AFFILIATE_STATS_PATH,
     {
       config: signedRoute,
+      onRequest: inFlightLimit(config.INGEST_MAX_IN_FLIGHT),
       // Up to 10,000 rows of about 200 bytes each.
       bodyLimit: 4 * 1024 * 1024,
       schema: {

@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { dimensionSubsets, type KindModel, MODELS, OFFLINE, ONLINE } from "./model.ts";
+import { foldAffiliateStats, foldSdkEvents } from "./repo.ts";
 import { refreshSpans } from "./spans.ts";
 
 export interface DayRange {
@@ -173,6 +174,8 @@ export async function rebuildReport(
   timeZone: string,
 ): Promise<Map<string, number>> {
   const model = MODELS[kind];
+  if (kind === "online") await foldSdkEvents(db, companyId, days.from, days.to, timeZone);
+  else await foldAffiliateStats(db, companyId, days.from, days.to);
   await deleteDayRows(db, model, companyId, days);
   if (kind === "online") await rebuildOnline(db, companyId, days, timeZone);
   else await rebuildOffline(db, companyId, days);

@@ -18,13 +18,15 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { inFlightLimit } from "../../plugins/admission.ts";
 import { sentParams } from "../sdk/routes.ts";
 import { verifySdkCall } from "../sdk/service.ts";
 import { ingestSdkEvents, type SdkApp } from "./service.ts";
 
 export interface IngestDeps {
   db: Db;
-  timeZone: string;
+  /** Batches in flight per process before more are answered 429 (INGEST_MAX_IN_FLIGHT). */
+  maxInFlight: number;
 }
 
 /** A batch of 10,000 events is about 1.5 MB of JSON. */
@@ -40,10 +42,11 @@ const queryText = (params: SignableParams, name: string): string => {
   return value;
 };
 
-export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { db, timeZone }) => {
+export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { db, maxInFlight }) => {
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
   const apps = new WeakMap<FastifyRequest, SdkApp>();
 
+  app.addHook("onRequest", inFlightLimit(maxInFlight));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
@@ -91,7 +94,7 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
       reply.header("cache-control", "no-store");
       const found = apps.get(request);
       if (!found) throw new Error("SDK call without a verified signature");
-      return ok(await ingestSdkEvents(db, found, request.body, timeZone));
+      return ok(await ingestSdkEvents(db, found, request.body));
     },
   );
 };

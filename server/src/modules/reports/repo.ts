@@ -8,25 +8,6 @@ import type { Db } from "../../db/database.ts";
 
 // ─── Raw data ───────────────────────────────────────────────────────────────────────────────────────────
 
-/** Takes a batch id for an app; false when it was taken before (the batch is then counted nothing). */
-export async function claimSdkBatch(
-  db: Db,
-  batch: { companyId: number; appId: number; batchId: string; events: number },
-): Promise<boolean> {
-  const row = await db
-    .insertInto("sdk_event_batch")
-    .values({
-      company_id: batch.companyId,
-      app_id: batch.appId,
-      batch_id: batch.batchId,
-      event_count: batch.events,
-    })
-    .onConflict((conflict) => conflict.columns(["company_id", "app_id", "batch_id"]).doNothing())
-    .returning("batch_id")
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export interface HourlyCounters {
   hour: string;
   adPositionId: number;
@@ -41,28 +22,36 @@ export interface HourlyCounters {
   revenue: string;
 }
 
-/** Adds counters per placement, country and hour (one statement, arrays as parameters). */
-export async function addHourlyCounters(db: Db, companyId: number, rows: readonly HourlyCounters[]) {
-  if (rows.length === 0) return;
-  await sql`
-    insert into sdk_event_hourly
-      (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
-    select ${companyId}, u.hour, u.ad_position_id, u.country, u.app_id, u.ad_style,
-      u.request, u.fill, u.show, u.click, u.revenue
-    from unnest(
-      ${rows.map((r) => r.hour)}::timestamptz[], ${rows.map((r) => r.adPositionId)}::int[],
-      ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.appId)}::int[],
-      ${rows.map((r) => r.adStyle)}::smallint[], ${rows.map((r) => r.request)}::bigint[],
-      ${rows.map((r) => r.fill)}::bigint[], ${rows.map((r) => r.show)}::bigint[],
-      ${rows.map((r) => r.click)}::bigint[], ${rows.map((r) => r.revenue)}::numeric[]
-    ) as u(hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
-    on conflict (company_id, hour, ad_position_id, country) do update set
-      request = sdk_event_hourly.request + excluded.request,
-      fill = sdk_event_hourly.fill + excluded.fill,
-      show = sdk_event_hourly.show + excluded.show,
-      click = sdk_event_hourly.click + excluded.click,
-      revenue = sdk_event_hourly.revenue + excluded.revenue,
-      modify_time = now()`.execute(db);
+/**
+ * Takes a batch id for an app and appends its counters, in one statement: false (nothing appended) when the
+ * id was taken before. Only the batch id's unique key is ever waited on (by a retry of the same batch).
+ */
+export async function appendSdkBatch(
+  db: Db,
+  batch: { companyId: number; appId: number; batchId: string; events: number },
+  rows: readonly HourlyCounters[],
+): Promise<boolean> {
+  const { rows: answer } = await sql<{ fresh: number }>`
+    with claimed as (
+      insert into sdk_event_batch (company_id, app_id, batch_id, event_count)
+      values (${batch.companyId}, ${batch.appId}, ${batch.batchId}, ${batch.events})
+      on conflict (company_id, app_id, batch_id) do nothing
+      returning batch_id
+    ), appended as (
+      insert into sdk_event_raw
+        (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      select ${batch.companyId}, u.*
+      from unnest(
+        ${rows.map((r) => r.hour)}::timestamptz[], ${rows.map((r) => r.adPositionId)}::int[],
+        ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.appId)}::int[],
+        ${rows.map((r) => r.adStyle)}::smallint[], ${rows.map((r) => r.request)}::bigint[],
+        ${rows.map((r) => r.fill)}::bigint[], ${rows.map((r) => r.show)}::bigint[],
+        ${rows.map((r) => r.click)}::bigint[], ${rows.map((r) => r.revenue)}::numeric[]
+      ) as u(hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      where exists (select from claimed)
+    )
+    select count(*)::int as fresh from claimed`.execute(db);
+  return Number(answer[0]?.fresh) > 0;
 }
 
 export interface AffiliateValues {
@@ -79,39 +68,88 @@ export interface AffiliateValues {
   payout: string;
 }
 
-/** Stores affiliate daily totals, replacing the values of the same key. */
-export async function replaceAffiliateStats(db: Db, companyId: number, rows: readonly AffiliateValues[]) {
+/** Appends a call's affiliate daily totals; the calculation keeps the latest call's values of each key. */
+export async function appendAffiliateStats(db: Db, companyId: number, rows: readonly AffiliateValues[]) {
   if (rows.length === 0) return;
   await sql`
-    insert into affiliate_stat
-      (company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
-    select ${companyId}, u.dt, u.sub_channel, u.offer_id, u.pkg_name, u.country,
-      u.click, u.conversion, u.refuse, u.settle_amount, u.payout
-    from unnest(
+    with call as (select nextval('affiliate_stat_call') as id)
+    insert into affiliate_stat_raw
+      (company_id, call_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount,
+       payout)
+    select ${companyId}, call.id, u.*
+    from call, unnest(
       ${rows.map((r) => r.dt)}::date[], ${rows.map((r) => r.subChannel)}::text[],
       ${rows.map((r) => r.offerId)}::text[], ${rows.map((r) => r.pkgName)}::text[],
       ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.click)}::bigint[],
       ${rows.map((r) => r.conversion)}::bigint[], ${rows.map((r) => r.refuse)}::bigint[],
       ${rows.map((r) => r.settleAmount)}::numeric[], ${rows.map((r) => r.payout)}::numeric[]
-    ) as u(dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
+    ) as u(dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)`.execute(
+    db,
+  );
+}
+
+/** The instants bounding report days (yyyy-MM-DD, both included) in a time zone. */
+const hoursOf = (from: string, to: string, timeZone: string) => ({
+  start: sql`(${from}::date::timestamp at time zone ${timeZone})`,
+  end: sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`,
+});
+
+/**
+ * Moves the SDK counters appended for these report days into `sdk_event_hourly`, added per placement, country
+ * and hour. Run by the calculation, inside its transaction: counters appended meanwhile stay for the next one.
+ */
+export async function foldSdkEvents(db: Db, companyId: number, from: string, to: string, timeZone: string) {
+  const { start, end } = hoursOf(from, to, timeZone);
+  await sql`
+    with moved as (
+      delete from sdk_event_raw
+      where company_id = ${companyId} and hour >= ${start} and hour < ${end}
+      returning hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue
+    )
+    insert into sdk_event_hourly
+      (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+    select ${companyId}, hour, ad_position_id, country, max(app_id), max(ad_style),
+      sum(request), sum(fill), sum(show), sum(click), sum(revenue)
+    from moved group by hour, ad_position_id, country
+    on conflict (company_id, hour, ad_position_id, country) do update set
+      request = sdk_event_hourly.request + excluded.request,
+      fill = sdk_event_hourly.fill + excluded.fill,
+      show = sdk_event_hourly.show + excluded.show,
+      click = sdk_event_hourly.click + excluded.click,
+      revenue = sdk_event_hourly.revenue + excluded.revenue,
+      modify_time = now()`.execute(db);
+}
+
+/** Moves the affiliate totals appended for these days into `affiliate_stat`: the latest of each key wins. */
+export async function foldAffiliateStats(db: Db, companyId: number, from: string, to: string) {
+  await sql`
+    with moved as (
+      delete from affiliate_stat_raw
+      where company_id = ${companyId} and dt between ${from}::date and ${to}::date
+      returning *
+    ), latest as (
+      select distinct on (dt, sub_channel, offer_id, pkg_name, country) * from moved
+      order by dt, sub_channel, offer_id, pkg_name, country, call_id desc
+    )
+    insert into affiliate_stat
+      (company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
+    select company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout
+    from latest
     on conflict (company_id, dt, sub_channel, offer_id, pkg_name, country) do update set
       click = excluded.click, conversion = excluded.conversion, refuse = excluded.refuse,
       settle_amount = excluded.settle_amount, payout = excluded.payout, modify_time = now()`.execute(db);
 }
 
-/** Marks reports of these days stale: their raw data changed after (or while) they were calculated. */
-export async function markStale(db: Db, companyId: number, kind: ReportKindValue, days: readonly string[]) {
-  if (days.length === 0) return;
-  await db
-    .updateTable("report_batch")
-    .set({ stale: true })
-    .where("company_id", "=", companyId)
-    .where("kind", "=", kind)
-    .where(sql<boolean>`dt = any(${[...days]}::date[])`)
-    .where("status", "in", ["calculating", "calculated", "published"])
-    .where("stale", "=", false)
-    .execute();
-}
+/**
+ * Whether the report of batch `b` is stale: it was calculated, and data of its day arrived since (appended
+ * rows of the day wait to be folded in).
+ */
+const staleColumn = (timeZone: string) => sql`(b.status in ('calculated', 'published') and case b.kind
+    when 'online' then exists (select from sdk_event_raw r where r.company_id = b.company_id
+      and r.hour >= (b.dt::timestamp at time zone ${timeZone})
+      and r.hour < ((b.dt + 1)::timestamp at time zone ${timeZone}))
+    else exists (select from affiliate_stat_raw r where r.company_id = b.company_id and r.dt = b.dt)
+  end) as stale`;
 
 // ─── Batches ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -129,8 +167,9 @@ export interface BatchRecord {
   modify_time: Date;
 }
 
-const batchColumns = sql`b.company_id, c.name as company_name, b.kind, to_char(b.dt, 'YYYY-MM-DD') as dt,
-  b.status, b.stale, b.reason, b.row_count, b.calculate_time, b.publish_time, b.modify_time`;
+const batchColumns = (timeZone: string) => sql`b.company_id, c.name as company_name, b.kind,
+  to_char(b.dt, 'YYYY-MM-DD') as dt, b.status, ${staleColumn(timeZone)}, b.reason, b.row_count, b.calculate_time,
+  b.publish_time, b.modify_time`;
 
 export interface BatchFilter {
   companyId: number | null;
@@ -149,12 +188,17 @@ function batchWhere(filter: BatchFilter) {
   return sql.join(parts, sql` and `);
 }
 
-export async function listBatches(db: Db, filter: BatchFilter, limit: number, offset: number) {
+export async function listBatches(
+  db: Db,
+  filter: BatchFilter,
+  page: { limit: number; offset: number },
+  timeZone: string,
+) {
   const { rows } = await sql<BatchRecord>`
-    select ${batchColumns} from report_batch b join company c on c.id = b.company_id
+    select ${batchColumns(timeZone)} from report_batch b join company c on c.id = b.company_id
     where ${batchWhere(filter)}
     order by b.dt desc, b.company_id, b.kind
-    limit ${limit} offset ${offset}`.execute(db);
+    limit ${page.limit} offset ${page.offset}`.execute(db);
   return rows;
 }
 
@@ -167,17 +211,15 @@ export async function countBatches(db: Db, filter: BatchFilter): Promise<number>
 /** The statuses of a company's days of a kind in a range (days without a batch are absent). */
 export async function dayStatuses(
   db: Db,
-  companyId: number,
-  kind: ReportKindValue,
-  from: string,
-  to: string,
+  day: { companyId: number; kind: ReportKindValue; from: string; to: string },
+  timeZone: string,
 ) {
   const { rows } = await sql<{ dt: string; status: ReportStatusValue; stale: boolean; has_report: boolean }>`
-    select to_char(dt, 'YYYY-MM-DD') as dt, status, stale, calculate_time is not null as has_report
-    from report_batch
-    where company_id = ${companyId} and kind = ${kind} and dt between ${from}::date and ${to}::date`.execute(
-    db,
-  );
+    select to_char(b.dt, 'YYYY-MM-DD') as dt, b.status, ${staleColumn(timeZone)},
+      b.calculate_time is not null as has_report
+    from report_batch b
+    where b.company_id = ${day.companyId} and b.kind = ${day.kind}
+      and b.dt between ${day.from}::date and ${day.to}::date`.execute(db);
   return rows;
 }
 
@@ -272,7 +314,7 @@ export async function claimBatch(
   if (scope.dt) parts.push(sql`dt = ${scope.dt}::date`);
   const { rows } = await sql<Claim>`
     update report_batch set status = 'calculating', queued = false, claim_id = ${claimId},
-      started_at = now(), attempts = attempts + 1, stale = false, modify_time = now()
+      started_at = now(), attempts = attempts + 1, modify_time = now()
     where (company_id, kind, dt) in (
       select company_id, kind, dt from report_batch where ${sql.join(parts, sql` and `)}
       order by dt desc, company_id, kind
@@ -328,7 +370,7 @@ export async function resetBatch(
   userId: number | null,
 ): Promise<void> {
   await sql`
-    update report_batch set status = 'pending', queued = false, claim_id = null, stale = false, reason = null,
+    update report_batch set status = 'pending', queued = false, claim_id = null, reason = null,
       row_count = null, calculate_time = null, publish_time = null, modify_time = now(),
       modify_user_id = ${userId}
     where company_id = ${companyId} and kind = ${kind} and dt = ${dt}::date`.execute(db);
@@ -339,9 +381,10 @@ export async function batchesOfDay(
   kind: ReportKindValue,
   dt: string,
   companyIds: readonly number[] | null,
+  timeZone: string,
 ): Promise<BatchRecord[]> {
   const { rows } = await sql<BatchRecord>`
-    select ${batchColumns} from report_batch b join company c on c.id = b.company_id
+    select ${batchColumns(timeZone)} from report_batch b join company c on c.id = b.company_id
     where b.kind = ${kind} and b.dt = ${dt}::date
       ${companyIds ? sql`and b.company_id = any(${[...companyIds]}::int[])` : sql``}
     order by b.company_id`.execute(db);

@@ -1,6 +1,7 @@
 /**
  * Report rules (issue 5; spec §3, §4, §5 Report dates, §7 Reports; DESIGN §5 Reports, Pipeline, §9):
- * ingest (all-or-nothing per batch, retries never double-count, late data marks calculated days stale),
+ * ingest (all-or-nothing per batch, retries never double-count, appended only: late data leaves a calculated
+ * day stale until it is recalculated),
  * the lifecycle (calculate through the `report_batch` queue, recalculate both kinds unpublished, publish,
  * delete), and the queries (the session's company, published days only for publishers, the date window).
  */
@@ -51,14 +52,14 @@ import {
   type ReportSelection,
 } from "./query.ts";
 import {
-  addHourlyCounters,
+  appendAffiliateStats,
+  appendSdkBatch,
   appIdsNamed,
   appNames,
   type BatchRecord,
   batchesOfDay,
   type Claim,
   claimBatch,
-  claimSdkBatch,
   companiesWithBatch,
   companyExists,
   countBatches,
@@ -68,14 +69,12 @@ import {
   type HourlyCounters,
   listBatches,
   lockBatch,
-  markStale,
   placementNames,
   placementsOfApp,
   publishBatches,
   publisherCompanyIds,
   queueBatch,
   queueMissingBatches,
-  replaceAffiliateStats,
   resetBatch,
 } from "./repo.ts";
 
@@ -86,11 +85,6 @@ export interface ReportSettings {
 
 /** yyyyMMdd today in REPORT_TZ. */
 export const reportToday = (timeZone: string, now = new Date()) => todayInTimeZone(timeZone, now);
-
-/** The calendar day (yyyy-MM-DD) of an instant in a time zone. */
-function dayOf(instant: Date, timeZone: string): string {
-  return reportDateToIso(todayInTimeZone(timeZone, instant));
-}
 
 /** A non-negative amount of at most 6 decimals, as exact decimal text. */
 const amountText = (value: number) => value.toFixed(6);
@@ -104,13 +98,12 @@ export interface SdkApp {
 
 /**
  * Counts a batch of SDK events: every placement must be the app's, no hour in the future; a batch id taken
- * before counts nothing. One transaction: a refused or failed batch writes nothing.
+ * before counts nothing. One statement appends it: a refused or failed batch writes nothing.
  */
 export async function ingestSdkEvents(
   db: Db,
   app: SdkApp,
   body: SdkEventsBody,
-  timeZone: string,
   now = new Date(),
 ): Promise<SdkEventsAnswer> {
   const currentHour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
@@ -162,19 +155,14 @@ export async function ingestSdkEvents(
     ...row,
     revenue: `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, "0")}`,
   }));
-  const days = [...new Set(counters.map((row) => dayOf(new Date(row.hour), timeZone)))];
-  return inTransaction(db, async (tx) => {
-    const fresh = await claimSdkBatch(tx, {
-      companyId: app.company_id,
-      appId: app.id,
-      batchId: body.batch_id,
-      events: body.events.length,
-    });
-    if (!fresh) return { batch_id: body.batch_id, accepted: false, events: 0 };
-    await addHourlyCounters(tx, app.company_id, counters);
-    await markStale(tx, app.company_id, "online", days);
-    return { batch_id: body.batch_id, accepted: true, events: body.events.length };
-  });
+  const batch = {
+    companyId: app.company_id,
+    appId: app.id,
+    batchId: body.batch_id,
+    events: body.events.length,
+  };
+  const fresh = await appendSdkBatch(db, batch, counters);
+  return { batch_id: body.batch_id, accepted: fresh, events: fresh ? body.events.length : 0 };
 }
 
 /** Stores an affiliate's daily totals for a company, each replacing the values of its key. */
@@ -210,11 +198,7 @@ export async function ingestAffiliateStats(
     settleAmount: amountText(row.settle_amount),
     payout: amountText(row.payout),
   }));
-  const days = [...new Set(values.map((row) => row.dt))];
-  await inTransaction(db, async (tx) => {
-    await replaceAffiliateStats(tx, body.company_id, values);
-    await markStale(tx, body.company_id, "offline", days);
-  });
+  await appendAffiliateStats(db, body.company_id, values);
   return { company_id: body.company_id, rows: values.length };
 }
 
@@ -375,7 +359,7 @@ export async function manageReport(
     }
     case "publish": {
       if (only) {
-        const [batch] = await batchesOfDay(db, request.kind, dt, only);
+        const [batch] = await batchesOfDay(db, request.kind, dt, only, settings.timeZone);
         if (batch?.status !== ReportStatus.Calculated && batch?.status !== ReportStatus.Published) {
           throw new AppError(Code.ParamError, "reportNotCalculated", { date: dt }, "date");
         }
@@ -395,7 +379,7 @@ export async function manageReport(
       break;
     }
   }
-  const batches = await batchesOfDay(db, request.kind, dt, only);
+  const batches = await batchesOfDay(db, request.kind, dt, only, settings.timeZone);
   if (request.actor) {
     await writeAudit(db, {
       companyId: request.actor.companyId,
@@ -436,7 +420,7 @@ export async function batchList(
   };
   const offset = (query.page_no - 1) * query.page_size;
   const [rows, total] = await Promise.all([
-    listBatches(db, filter, query.page_size, offset),
+    listBatches(db, filter, { limit: query.page_size, offset }, timeZone),
     countBatches(db, filter),
   ]);
   return { list: rows.map((row) => batchRow(row, timeZone)), total };
@@ -483,7 +467,7 @@ async function selectionOf(
   const end = reportDateToIso(query.endDate);
   let days: string[] | null = null;
   if (!viewer.seesAll) {
-    days = (await dayStatuses(db, companyId, kind, start, end))
+    days = (await dayStatuses(db, { companyId, kind, from: start, to: end }, timeZone))
       .filter((day) => day.status === ReportStatus.Published)
       .map((day) => day.dt);
     if (days.length === 0) return null;
@@ -636,12 +620,15 @@ async function daysOf(
   kind: ReportKindValue,
   viewer: Viewer,
   query: ReportQuery,
+  timeZone: string,
 ): Promise<ReportDayStatus[]> {
   const companyId = query.companyId ?? viewer.companyId;
   const start = reportDateToIso(query.startDate);
   const end = reportDateToIso(query.endDate);
   const known = new Map(
-    (await dayStatuses(db, companyId, kind, start, end)).map((day) => [day.dt, day] as const),
+    (await dayStatuses(db, { companyId, kind, from: start, to: end }, timeZone)).map(
+      (day) => [day.dt, day] as const,
+    ),
   );
   return reportDaysBetween(query.startDate, query.endDate).map((ymd) => {
     const dt = reportDateToIso(ymd);
@@ -685,7 +672,7 @@ export async function onlineSummary(
   const [row] = await onlineRows(db, { ...(selection ?? emptySelection("online", viewer)), dims: [] }, [
     total,
   ]);
-  return { total: row as OnlineReportRow, days: await daysOf(db, "online", viewer, query) };
+  return { total: row as OnlineReportRow, days: await daysOf(db, "online", viewer, query, timeZone) };
 }
 
 export async function offlineSummary(
@@ -698,7 +685,7 @@ export async function offlineSummary(
   const selection = await selectionOf(db, "offline", viewer, query, timeZone);
   const total = await totalOf(db, selection, options);
   const [row] = offlineRows({ ...(selection ?? emptySelection("offline", viewer)), dims: [] }, [total]);
-  return { total: row as OfflineReportRow, days: await daysOf(db, "offline", viewer, query) };
+  return { total: row as OfflineReportRow, days: await daysOf(db, "offline", viewer, query, timeZone) };
 }
 
 const emptySelection = (kind: ReportKindValue, viewer: Viewer): ReportSelection => ({
