@@ -8,12 +8,12 @@ import type { Db } from "../../db/database.ts";
 
 // ─── Raw data ───────────────────────────────────────────────────────────────────────────────────────────
 
+/** One placement × country × hour of a batch, its events added up. */
 export interface HourlyCounters {
+  /** ISO-8601 UTC hour */
   hour: string;
-  adPositionId: number;
+  pos: number;
   country: string;
-  appId: number;
-  adStyle: number;
   request: number;
   fill: number;
   show: number;
@@ -22,36 +22,46 @@ export interface HourlyCounters {
   revenue: string;
 }
 
+export type AppendOutcome = "appended" | "repeated" | "placementUnknown";
+
 /**
- * Takes a batch id for an app and appends its counters, in one statement: false (nothing appended) when the
- * id was taken before. Only the batch id's unique key is ever waited on (by a retry of the same batch).
+ * Takes a batch id for an app and appends its counters, in one statement (one round trip, one commit): nothing
+ * when a placement is not the app's (`placementUnknown`) or the id was taken before (`repeated`). App and ad
+ * style come from the placements; only the batch id's unique key is ever waited on (by a retry of the batch).
+ * The rows travel as one JSON document: cheaper to send and parse than ten arrays.
  */
 export async function appendSdkBatch(
   db: Db,
-  batch: { companyId: number; appId: number; batchId: string; events: number },
+  batch: { companyId: number; appId: number; batchId: string; placementIds: readonly number[] },
   rows: readonly HourlyCounters[],
-): Promise<boolean> {
-  const { rows: answer } = await sql<{ fresh: number }>`
-    with claimed as (
+): Promise<AppendOutcome> {
+  const events = rows.length;
+  const { rows: answer } = await sql<{ known: number; fresh: number }>`
+    with placement as (
+      select id, ad_style from ad_position
+      where company_id = ${batch.companyId} and app_id = ${batch.appId} and id = any(${[...batch.placementIds]}::int[])
+    ), claimed as (
       insert into sdk_event_batch (company_id, app_id, batch_id, event_count)
-      values (${batch.companyId}, ${batch.appId}, ${batch.batchId}, ${batch.events})
+      select ${batch.companyId}, ${batch.appId}, ${batch.batchId}, ${events}
+      where (select count(*) from placement) = ${batch.placementIds.length}
       on conflict (company_id, app_id, batch_id) do nothing
       returning batch_id
     ), appended as (
       insert into sdk_event_raw
         (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
-      select ${batch.companyId}, u.*
-      from unnest(
-        ${rows.map((r) => r.hour)}::timestamptz[], ${rows.map((r) => r.adPositionId)}::int[],
-        ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.appId)}::int[],
-        ${rows.map((r) => r.adStyle)}::smallint[], ${rows.map((r) => r.request)}::bigint[],
-        ${rows.map((r) => r.fill)}::bigint[], ${rows.map((r) => r.show)}::bigint[],
-        ${rows.map((r) => r.click)}::bigint[], ${rows.map((r) => r.revenue)}::numeric[]
-      ) as u(hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      select ${batch.companyId}, u.hour, u.pos, u.country, ${batch.appId}, p.ad_style,
+        u.request, u.fill, u.show, u.click, u.revenue
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as u(hour timestamptz, pos int, country text,
+        request bigint, fill bigint, show bigint, click bigint, revenue numeric)
+      join placement p on p.id = u.pos
       where exists (select from claimed)
     )
-    select count(*)::int as fresh from claimed`.execute(db);
-  return Number(answer[0]?.fresh) > 0;
+    select (select count(*) from placement)::int as known, (select count(*) from claimed)::int as fresh`.execute(
+    db,
+  );
+  const { known, fresh } = answer[0] ?? { known: 0, fresh: 0 };
+  if (Number(known) < batch.placementIds.length) return "placementUnknown";
+  return Number(fresh) > 0 ? "appended" : "repeated";
 }
 
 export interface AffiliateValues {

@@ -112,57 +112,48 @@ export async function ingestSdkEvents(
       throw new AppError(Code.ParamError, "reportHourFuture", {}, `events.${index}.hour`);
     }
   }
-  const ids = [...new Set(body.events.map((event) => event.adpos_id))];
-  const placements = new Map(
-    (await placementsOfApp(db, app.company_id, app.id, ids)).map((p) => [p.id, p.ad_style]),
-  );
-  for (const [index, event] of body.events.entries()) {
-    if (!placements.has(event.adpos_id)) {
-      throw new AppError(
-        Code.ParamError,
-        "reportPlacementUnknown",
-        { id: event.adpos_id },
-        `events.${index}.adpos_id`,
-      );
-    }
+  const placementIds = [...new Set(body.events.map((event) => event.adpos_id))];
+  const batch = { companyId: app.company_id, appId: app.id, batchId: body.batch_id, placementIds };
+  const outcome = await appendSdkBatch(db, batch, countersOf(body.events));
+  if (outcome === "placementUnknown") {
+    const known = new Set((await placementsOfApp(db, app.company_id, app.id, placementIds)).map((p) => p.id));
+    const index = body.events.findIndex((event) => !known.has(event.adpos_id));
+    const id = body.events[index]?.adpos_id ?? 0;
+    throw new AppError(Code.ParamError, "reportPlacementUnknown", { id }, `events.${index}.adpos_id`);
   }
-  // Events of the same placement, country and hour are added up first (one row each).
-  const rows = new Map<string, HourlyCounters & { micros: bigint }>();
-  for (const event of body.events) {
+  const fresh = outcome === "appended";
+  return { batch_id: body.batch_id, accepted: fresh, events: fresh ? body.events.length : 0 };
+}
+
+/** Events of the same placement, country and hour added up (one row each); revenue summed in exact micros. */
+function countersOf(events: SdkEventsBody["events"]): HourlyCounters[] {
+  const rows = new Map<string, HourlyCounters & { micros: number }>();
+  for (const event of events) {
     const hour = new Date(Date.parse(event.hour)).toISOString();
     const key = `${event.adpos_id}|${event.country}|${hour}`;
     const row = rows.get(key) ?? {
       hour,
-      adPositionId: event.adpos_id,
+      pos: event.adpos_id,
       country: event.country,
-      appId: app.id,
-      adStyle: placements.get(event.adpos_id) ?? 0,
       request: 0,
       fill: 0,
       show: 0,
       click: 0,
-      revenue: "0",
-      micros: 0n,
+      revenue: "",
+      micros: 0,
     };
+    rows.set(key, row);
     row.request += event.request;
     row.fill += event.fill;
     row.show += event.show;
     row.click += event.click;
-    row.micros += BigInt(Math.round(event.revenue * 1e6));
-    rows.set(key, row);
+    // At most 6 decimals (the schema's rule), so micros are whole and their sums exact below 2^53.
+    row.micros += Math.round(event.revenue * 1e6);
   }
-  const counters = [...rows.values()].map(({ micros, ...row }) => ({
+  return [...rows.values()].map(({ micros, ...row }) => ({
     ...row,
-    revenue: `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, "0")}`,
+    revenue: `${Math.trunc(micros / 1e6)}.${String(micros % 1e6).padStart(6, "0")}`,
   }));
-  const batch = {
-    companyId: app.company_id,
-    appId: app.id,
-    batchId: body.batch_id,
-    events: body.events.length,
-  };
-  const fresh = await appendSdkBatch(db, batch, counters);
-  return { batch_id: body.batch_id, accepted: fresh, events: fresh ? body.events.length : 0 };
 }
 
 /** Stores an affiliate's daily totals for a company, each replacing the values of its key. */
