@@ -106,12 +106,9 @@ export async function ingestSdkEvents(
   body: SdkEventsBody,
   now = new Date(),
 ): Promise<SdkEventsAnswer> {
-  const currentHour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
-  for (const [index, event] of body.events.entries()) {
-    if (Date.parse(event.hour) > currentHour) {
-      throw new AppError(Code.ParamError, "reportHourFuture", {}, `events.${index}.hour`);
-    }
-  }
+  const currentHour = utcHour(now.toISOString());
+  const future = body.events.findIndex((event) => utcHour(event.hour) > currentHour);
+  if (future >= 0) throw new AppError(Code.ParamError, "reportHourFuture", {}, `events.${future}.hour`);
   const placementIds = [...new Set(body.events.map((event) => event.adpos_id))];
   const batch = { companyId: app.company_id, appId: app.id, batchId: body.batch_id, placementIds };
   const outcome = await appendSdkBatch(db, batch, countersOf(body.events));
@@ -125,11 +122,17 @@ export async function ingestSdkEvents(
   return { batch_id: body.batch_id, accepted: fresh, events: fresh ? body.events.length : 0 };
 }
 
+/**
+ * The hour of an ISO-8601 UTC time as `yyyy-MM-ddTHH:00:00.000Z`: an event's hour matches UTC_HOUR_PATTERN, so
+ * its first 13 characters are the hour (no date parsing per event; these strings order as the hours do).
+ */
+const utcHour = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
+
 /** Events of the same placement, country and hour added up (one row each); revenue summed in exact micros. */
 function countersOf(events: SdkEventsBody["events"]): HourlyCounters[] {
   const rows = new Map<string, HourlyCounters & { micros: number }>();
   for (const event of events) {
-    const hour = new Date(Date.parse(event.hour)).toISOString();
+    const hour = utcHour(event.hour);
     const key = `${event.adpos_id}|${event.country}|${hour}`;
     const row = rows.get(key) ?? {
       hour,
