@@ -5,6 +5,8 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
+import { controlChannel } from "./control/channel.ts";
+import type { DataDirLock } from "./db/data-dir-lock.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appRoutes } from "./modules/apps/routes.ts";
@@ -30,11 +32,18 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   loginKey: LoginKey;
+  /** The embedded data directory this process owns: the CLI's commands come through its control channel. */
+  dataDirLock?: DataDirLock | null;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-export async function buildApp({ config, database, loginKey }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  loginKey,
+  dataDirLock,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ["req.headers.token", "req.headers.cookie"] },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -94,9 +103,13 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
     });
   });
   await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
+  if (dataDirLock) {
+    await app.register(controlChannel, { socketPath: dataDirLock.socketPath, context: { config, database } });
+  }
 
   app.addHook("onClose", async () => {
     await database.db.destroy();
+    dataDirLock?.release();
   });
   return app;
 }

@@ -32,15 +32,18 @@ export async function startCli(dataDirPrefix: string): Promise<TestCli> {
     ...(database.url ? { DATABASE_URL: database.url } : {}),
   };
   return {
-    async run(...args) {
-      try {
-        const { stdout } = await run(tsxPath, [cliPath, ...args], { env });
-        return { exitCode: 0, stdout, stderr: "" };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { exitCode: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    },
+    run: (...args) => runCli(env, args),
     close: () => database.drop(),
   };
+}
+
+/** Runs the CLI with exactly this environment, as an operator's shell would. */
+export async function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<CliAnswer> {
+  try {
+    const { stdout, stderr } = await run(tsxPath, [cliPath, ...args], { env });
+    return { exitCode: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { exitCode: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }

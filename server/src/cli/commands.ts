@@ -1,0 +1,203 @@
+/**
+ * The operator commands that need the database, one implementation each: the CLI runs them on a database
+ * it opens itself, or sends them to the server that owns the embedded database, which runs them here too.
+ */
+import { parseArgs } from "node:util";
+import { ReportAction, ReportScope, Role } from "@pc/contract";
+import type { Runtime } from "../bootstrap.ts";
+import { ConfigError } from "../config.ts";
+import { AppError } from "../lib/app-error.ts";
+import { listAudit } from "../lib/audit.ts";
+import { md5Hex } from "../lib/passwords.ts";
+import { createUser } from "../modules/accounts/service.ts";
+import { appSecret } from "../modules/apps/service.ts";
+import { manageReport } from "../modules/reports/service.ts";
+import { findCompany } from "../modules/tenancy/repo.ts";
+import { createCompany } from "../modules/tenancy/service.ts";
+
+export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** What a command runs with: the runtime of the process that owns the database. */
+export type CommandContext = Pick<Runtime, "config" | "database">;
+
+export interface Command {
+  usage: string;
+  options: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
+  required: string[];
+  run(context: CommandContext, values: OptionValues): Promise<unknown>;
+}
+
+export const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+export const COMMANDS: Record<string, Command> = {
+  ...reportCommands(),
+  "create-company": {
+    usage:
+      "create-company --name N --host H [--host H2] [--operator] --admin-email E --admin-password P [--admin-name A]",
+    options: {
+      name: { type: "string" },
+      host: { type: "string", multiple: true },
+      operator: { type: "boolean" },
+      "admin-email": { type: "string" },
+      "admin-password": { type: "string" },
+      "admin-name": { type: "string" },
+    },
+    required: ["name", "admin-email", "admin-password"],
+    run: ({ database }, values) =>
+      createCompany(database.db, {
+        name: text(values.name),
+        hosts: Array.isArray(values.host) ? values.host.map(String) : [],
+        isOperator: values.operator === true,
+        admin: {
+          email: text(values["admin-email"]),
+          userName: text(values["admin-name"]) || "Super Admin",
+          passwordMd5: md5Hex(text(values["admin-password"])),
+        },
+      }),
+  },
+  "create-user": {
+    usage: "create-user --company-id C --email E --password P --role 1|2|3 [--name N] [--sdk-only]",
+    options: {
+      "company-id": { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      name: { type: "string" },
+      "sdk-only": { type: "boolean" },
+    },
+    required: ["company-id", "email", "password", "role"],
+    async run({ database }, values) {
+      const companyId = Number(values["company-id"]);
+      const role = Number(values.role);
+      if (!Object.values(Role).includes(role as 1 | 2 | 3)) throw new UsageError("--role must be 1, 2 or 3");
+      if (!Number.isInteger(companyId) || !(await findCompany(database.db, companyId))) {
+        throw new UsageError(`no company with id ${text(values["company-id"])}`);
+      }
+      const email = text(values.email);
+      const userId = await createUser(database.db, {
+        companyId,
+        email,
+        userName: text(values.name) || email.split("@")[0] || email,
+        passwordMd5: md5Hex(text(values.password)),
+        roleIds: [role],
+        reportScope: values["sdk-only"] ? ReportScope.SdkOnly : ReportScope.All,
+        actorId: null,
+      });
+      return { company_id: companyId, user_id: userId };
+    },
+  },
+  "app-secret": {
+    usage: "app-secret --app-key K",
+    options: { "app-key": { type: "string" } },
+    required: ["app-key"],
+    async run({ database }, values) {
+      const found = await appSecret(database.db, text(values["app-key"]));
+      if (!found) throw new UsageError(`no app with key ${text(values["app-key"])}`);
+      return found;
+    },
+  },
+  audit: {
+    usage:
+      "audit --company-id C [--limit N]   (the company's audit rows as JSON lines, newest first; N ≤ 10000, 100 by default)",
+    options: { "company-id": { type: "string" }, limit: { type: "string" } },
+    required: ["company-id"],
+    async run({ database }, values) {
+      const companyId = Number(values["company-id"]);
+      const limit = values.limit === undefined ? 100 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10000) {
+        throw new UsageError("--limit must be a whole number from 1 to 10000");
+      }
+      if (!Number.isInteger(companyId) || !(await findCompany(database.db, companyId))) {
+        throw new UsageError(`no company with id ${text(values["company-id"])}`);
+      }
+      return new JsonLines(await listAudit(database.db, companyId, limit));
+    },
+  },
+};
+
+/** A wrong use of a command, printed as its message. */
+export class UsageError extends Error {}
+
+/** `calculate|publish|delete --kind online|offline --date yyyyMMdd [--company-id C]` (DESIGN §10, issue 5). */
+function reportCommands(): Record<string, Command> {
+  const what = {
+    calculate: "calculates the day (recalculates both kinds, unpublished, when it was calculated)",
+    publish: "makes the calculated day visible to publishers",
+    delete: "removes the day's report; raw data stays",
+  };
+  return Object.fromEntries(
+    Object.values(ReportAction).map((action): [string, Command] => [
+      action,
+      {
+        usage: `${action} --kind online|offline --date yyyyMMdd [--company-id C]   (${what[action]}; every publisher without --company-id)`,
+        options: { kind: { type: "string" }, date: { type: "string" }, "company-id": { type: "string" } },
+        required: ["kind", "date"],
+        async run({ database, config }, values) {
+          const kind = text(values.kind);
+          if (kind !== "online" && kind !== "offline") {
+            throw new UsageError("--kind must be online or offline");
+          }
+          const companyText = text(values["company-id"]);
+          const companyId = companyText === "" ? null : Number(companyText);
+          if (companyId !== null && !(Number.isSafeInteger(companyId) && companyId > 0)) {
+            throw new UsageError("--company-id must be a company id");
+          }
+          return manageReport(
+            database.db,
+            { action, kind, date: text(values.date), companyId, actor: null },
+            { timeZone: config.REPORT_TZ, autoPublish: config.AUTO_PUBLISH },
+          );
+        },
+      },
+    ]),
+  );
+}
+
+/** An answer printed as one JSON document per line. */
+class JsonLines {
+  constructor(readonly rows: readonly unknown[]) {}
+}
+
+/** What a command prints and its exit code, the same whichever process ran it. */
+export interface Outcome {
+  exitCode: number;
+  stdout: string[];
+  stderr: string;
+}
+
+/** Parses a command's options, refusing unknown and missing ones. */
+export function parseCommand(command: Command, args: string[]): OptionValues {
+  const { values } = parseArgs({ args, options: command.options, strict: true });
+  const missing = command.required.filter((option) => values[option] === undefined);
+  if (missing.length > 0) throw new UsageError(`missing --${missing.join(", --")}\n  ${command.usage}`);
+  return values;
+}
+
+/** Runs a command with the given arguments; a refusal is an outcome, a fault is thrown. */
+export async function runCommand(
+  context: CommandContext,
+  command: Command,
+  args: string[],
+): Promise<Outcome> {
+  try {
+    const answer = await command.run(context, parseCommand(command, args));
+    const stdout =
+      answer instanceof JsonLines ? answer.rows.map((row) => JSON.stringify(row)) : [JSON.stringify(answer)];
+    return { exitCode: 0, stdout, stderr: "" };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal === null) throw error;
+    return { exitCode: 1, stdout: [], stderr: refusal };
+  }
+}
+
+/** The message of an error that refuses a command (a business rule, a usage or setup mistake), else null. */
+export function refusalOf(error: unknown): string | null {
+  if (error instanceof AppError) return error.localized("en");
+  if (error instanceof UsageError || error instanceof ConfigError) return error.message;
+  // parseArgs refuses unknown or malformed options with these codes.
+  if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+    return error.message;
+  }
+  return null;
+}
