@@ -7,6 +7,7 @@ import * as accounts from "./migrations/0004_accounts.ts";
 import * as reports from "./migrations/0005_reports.ts";
 import * as reportPageIndexes from "./migrations/0006_report_page_indexes.ts";
 import * as reportSpans from "./migrations/0007_report_spans.ts";
+import * as calculationHeartbeat from "./migrations/0009_calculation_heartbeat.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_reports": reports,
   "0006_report_page_indexes": reportPageIndexes,
   "0007_report_spans": reportSpans,
+  "0009_calculation_heartbeat": calculationHeartbeat,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */
