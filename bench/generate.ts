@@ -10,7 +10,7 @@ import { addReportDays, COUNTRY_KEYS, reportDateToIso, todayInTimeZone } from "@
 import { sql } from "kysely";
 import type { Runtime } from "../server/src/bootstrap.ts";
 import { md5Hex } from "../server/src/lib/passwords.ts";
-import { runQueue } from "../server/src/modules/reports/service.ts";
+import { ALL_BATCHES, runQueue } from "../server/src/modules/reports/service.ts";
 import { createCompany } from "../server/src/modules/tenancy/service.ts";
 import { ms, timed } from "./measure.ts";
 
@@ -127,9 +127,7 @@ export async function generate(runtime: Runtime, log: (text: string) => void) {
     from company c cross join (values ('online'), ('offline')) as k(kind)
     cross join generate_series(${reportDateToIso(first)}::date, ${reportDateToIso(last)}::date, interval '1 day') as d(dt)
     where not c.is_operator`.execute(db);
-  const [ran, calcMs] = await timed(() =>
-    runQueue(db, { companyIds: null, kinds: null, dt: null }, TZ, 100_000),
-  );
+  const [ran, calcMs] = await timed(() => runQueue(db, ALL_BATCHES, { timeZone: TZ }, 100_000));
   await sql`update report_batch set status = 'published', publish_time = now()`.execute(db);
   // The steady state of a database whose tables autovacuum has analyzed.
   await sql`analyze`.execute(db);

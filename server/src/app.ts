@@ -1,10 +1,14 @@
-/** Builds the Fastify app; the process (main.ts) and the tests build the same one. */
+/**
+ * Builds the Fastify app; the process (main.ts) and the tests build the same one. PROCESS_ROLE picks what
+ * it serves: the console (API, /docs, web), ingest (SDK and external API), the report worker, or all;
+ * every role answers /healthz, /readyz and /metrics, and the envelope's 404 for a path it does not serve.
+ */
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import type { Config, ProcessRole } from "./config.ts";
 import { controlChannel } from "./control/channel.ts";
 import type { DataDirLock } from "./db/data-dir-lock.ts";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -23,7 +27,7 @@ import { reportScheduler } from "./modules/reports/scheduler.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
 import { auth } from "./plugins/auth.ts";
-import { envelope } from "./plugins/envelope.ts";
+import { envelope, sendNotFound } from "./plugins/envelope.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { metrics } from "./plugins/metrics.ts";
 import { webRoutes } from "./plugins/web.ts";
@@ -36,14 +40,59 @@ export interface AppDeps {
   dataDirLock?: DataDirLock | null;
 }
 
+type ServingRole = Exclude<ProcessRole, "all">;
+
+/** A group of routes (or the scheduler) and the roles whose processes serve it; `all` serves every one. */
+interface Part {
+  roles: readonly ServingRole[];
+  register(api: FastifyInstance): PromiseLike<unknown>;
+}
+
+const CONSOLE = ["console"] as const;
+const INGEST = ["ingest"] as const;
+
+/** The API groups behind the session check, in registration order, each with its roles. */
+function apiParts({ config, database, loginKey }: AppDeps): Part[] {
+  const { db } = database;
+  const timeZone = config.REPORT_TZ;
+  return [
+    { roles: CONSOLE, register: (api) => api.register(passportRoutes, { db, config, loginKey }) },
+    { roles: CONSOLE, register: (api) => api.register(appRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(placementRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(geoRoutes) },
+    { roles: INGEST, register: (api) => api.register(sdkRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(passwordRoutes, { db, config }) },
+    { roles: CONSOLE, register: (api) => api.register(accountRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(tenancyRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(profitCenterRoutes, { db, timeZone }) },
+    { roles: INGEST, register: (api) => api.register(externalRoutes, { db, config }) },
+    { roles: CONSOLE, register: (api) => api.register(reportRoutes, { database, config }) },
+    {
+      roles: INGEST,
+      register: (api) => api.register(sdkIngestRoutes, { db, maxInFlight: config.INGEST_MAX_IN_FLIGHT }),
+    },
+    {
+      roles: ["worker"],
+      register: (api) =>
+        api.register(reportScheduler, {
+          db,
+          settings: {
+            timeZone,
+            autoPublish: config.AUTO_PUBLISH,
+            leaseSeconds: config.REPORT_LEASE_SECONDS,
+          },
+          intervalSeconds: config.REPORT_SCHEDULE_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 60),
+        }),
+    },
+  ];
+}
+
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-export async function buildApp({
-  config,
-  database,
-  loginKey,
-  dataDirLock,
-}: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, dataDirLock } = deps;
+  const serves = (roles: readonly ServingRole[]) =>
+    config.PROCESS_ROLE === "all" || roles.some((role) => role === config.PROCESS_ROLE);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ["req.headers.token", "req.headers.cookie"] },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -70,39 +119,29 @@ export async function buildApp({
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Publisher Console API", version: "1.0.0" },
-      components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
+  if (serves(CONSOLE)) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: "Publisher Console API", version: "1.0.0" },
+        components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } } },
+        security: [{ token: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
+  }
   await app.register(envelope);
   await app.register(metrics, { database });
   await app.register(healthRoutes, { db: database.db });
   await app.register(async (api) => {
     await api.register(auth, { db: database.db });
-    await api.register(passportRoutes, { db: database.db, config, loginKey });
-    await api.register(appRoutes, { db: database.db, timeZone: config.REPORT_TZ });
-    await api.register(placementRoutes, { db: database.db, timeZone: config.REPORT_TZ });
-    await api.register(geoRoutes);
-    await api.register(sdkRoutes, { db: database.db, timeZone: config.REPORT_TZ });
-    await api.register(passwordRoutes, { db: database.db, config });
-    await api.register(accountRoutes, { db: database.db, timeZone: config.REPORT_TZ });
-    await api.register(tenancyRoutes, { db: database.db, timeZone: config.REPORT_TZ });
-    await api.register(profitCenterRoutes, { db: database.db, timeZone: config.REPORT_TZ });
-    await api.register(externalRoutes, { db: database.db, config });
-    await api.register(reportRoutes, { database, config });
-    await api.register(sdkIngestRoutes, { db: database.db, maxInFlight: config.INGEST_MAX_IN_FLIGHT });
-    await api.register(reportScheduler, {
-      db: database.db,
-      settings: { timeZone: config.REPORT_TZ, autoPublish: config.AUTO_PUBLISH },
-      intervalSeconds: config.REPORT_SCHEDULE_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 60),
-    });
+    for (const part of apiParts(deps).filter((part) => serves(part.roles))) await part.register(api);
   });
-  await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
+  if (serves(CONSOLE)) {
+    await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
+  } else {
+    app.setNotFoundHandler(sendNotFound);
+  }
   if (dataDirLock) {
     await app.register(controlChannel, { socketPath: dataDirLock.socketPath, context: { config, database } });
   }

@@ -5,8 +5,14 @@ import { z } from "zod";
 
 export const DEV_CALLER_SECRET = "dev-caller-secret";
 export const DEV_EXTERNAL_API_SECRET = "dev-external-api-secret";
+/** REPORT_LEASE_SECONDS by default. */
+export const DEFAULT_LEASE_SECONDS = 30;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** What a process serves (README, Deployment topology); every role shares one PostgreSQL. */
+export const PROCESS_ROLES = ["all", "ingest", "console", "worker"] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const booleanText = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -17,6 +23,7 @@ const schema = z
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PROCESS_ROLE: z.enum(PROCESS_ROLES).default("all"),
     RSA_PRIVATE_KEY: z.string().optional(),
     CALLER_SECRET: z.string().min(8).default(DEV_CALLER_SECRET),
     EXTERNAL_API_SECRET: z.string().min(8).default(DEV_EXTERNAL_API_SECRET),
@@ -36,14 +43,25 @@ const schema = z
     EXPORT_MAX_ROWS: z.coerce.number().int().positive().default(1_000_000),
     /** Seconds between runs of the report scheduler (calculates yesterday); 0 = off. Default 60, off in tests. */
     REPORT_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+    /** A calculation's lease: renewed while it runs; another worker takes over a batch it left this long. */
+    REPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_LEASE_SECONDS),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Behind a load balancer, take the client address from X-Forwarded-For. */
     TRUST_PROXY: booleanText.default(false),
     WEB_DIST: z.string().default(path.join(repoRoot, "web", "dist")),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== "production") return;
     const refuse = (key: string, why: string) => ctx.addIssue({ code: "custom", path: [key], message: why });
+    if (env.PROCESS_ROLE !== "all" && !env.DATABASE_URL) {
+      refuse(
+        "PROCESS_ROLE",
+        `${env.PROCESS_ROLE} needs DATABASE_URL: the embedded database has one owner, so without PostgreSQL only "all" runs`,
+      );
+    }
+    if (env.PROCESS_ROLE === "worker" && env.REPORT_SCHEDULE_SECONDS === 0) {
+      refuse("PROCESS_ROLE", "worker needs the report scheduler (REPORT_SCHEDULE_SECONDS > 0)");
+    }
+    if (env.NODE_ENV !== "production") return;
     if (env.CAPTCHA_FIXED_ANSWER) refuse("CAPTCHA_FIXED_ANSWER", "is for tests only");
     if (env.CALLER_SECRET === DEV_CALLER_SECRET) refuse("CALLER_SECRET", "must be set in production");
     if (env.EXTERNAL_API_SECRET === DEV_EXTERNAL_API_SECRET)

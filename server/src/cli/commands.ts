@@ -145,7 +145,11 @@ function reportCommands(): Record<string, Command> {
           return manageReport(
             database.db,
             { action, kind, date: text(values.date), companyId, actor: null },
-            { timeZone: config.REPORT_TZ, autoPublish: config.AUTO_PUBLISH },
+            {
+              timeZone: config.REPORT_TZ,
+              autoPublish: config.AUTO_PUBLISH,
+              leaseSeconds: config.REPORT_LEASE_SECONDS,
+            },
           );
         },
       },

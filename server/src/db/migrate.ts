@@ -8,6 +8,7 @@ import * as reports from "./migrations/0005_reports.ts";
 import * as reportPageIndexes from "./migrations/0006_report_page_indexes.ts";
 import * as reportSpans from "./migrations/0007_report_spans.ts";
 import * as appendOnlyIngest from "./migrations/0008_append_only_ingest.ts";
+import * as calculationHeartbeat from "./migrations/0009_calculation_heartbeat.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006_report_page_indexes": reportPageIndexes,
   "0007_report_spans": reportSpans,
   "0008_append_only_ingest": appendOnlyIngest,
+  "0009_calculation_heartbeat": calculationHeartbeat,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

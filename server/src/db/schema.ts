@@ -261,6 +261,8 @@ export interface ReportBatchTable {
   attempts: Generated<number>;
   row_count: number | null;
   started_at: Date | null;
+  /** Renewed by the worker running the calculation; an old one lets another worker take it over. */
+  heartbeat_at: Date | null;
   calculate_time: Date | null;
   publish_time: Date | null;
   modify_time: UpdatedAt;

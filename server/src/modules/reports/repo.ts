@@ -249,10 +249,10 @@ export async function companyExists(db: Db, companyId: number): Promise<boolean>
   return row !== undefined;
 }
 
-/** Locks a batch row (waiting for a calculation of it to finish) and answers it. */
+/** Locks a batch row and answers it; `has_report`: a calculation of it finished (and was not deleted). */
 export async function lockBatch(db: Db, companyId: number, kind: ReportKindValue, dt: string) {
-  const { rows } = await sql<{ status: ReportStatusValue; claim_id: string | null; publish_after: boolean }>`
-    select status, claim_id, publish_after from report_batch
+  const { rows } = await sql<{ status: ReportStatusValue; has_report: boolean }>`
+    select status, calculate_time is not null as has_report from report_batch
     where company_id = ${companyId} and kind = ${kind} and dt = ${dt}::date
     for update`.execute(db);
   return rows[0];
@@ -299,12 +299,10 @@ export interface Claim {
   publish_after: boolean;
 }
 
-/** How long a calculation may run before another worker takes its batch over (its process died). */
-export const CALCULATION_LEASE_SECONDS = 15 * 60;
-
 /**
- * Claims one queued batch (or one whose calculation outlived its lease), skipping rows another worker
- * holds: it becomes `calculating` under this claim id, committed at once so every process sees it.
+ * Claims one queued batch, or one whose calculation stopped renewing its lease (its process died), skipping
+ * rows another worker holds: it becomes `calculating` under this claim id, committed at once so every
+ * process sees it.
  */
 export async function claimBatch(
   db: Db,
@@ -314,17 +312,18 @@ export async function claimBatch(
     kinds: readonly ReportKindValue[] | null;
     dt: string | null;
   },
+  leaseSeconds: number,
 ): Promise<Claim | undefined> {
   const parts = [
     sql`((status = 'pending' and queued) or (status = 'calculating'
-      and started_at < now() - make_interval(secs => ${CALCULATION_LEASE_SECONDS})))`,
+      and coalesce(heartbeat_at, started_at) < now() - make_interval(secs => ${leaseSeconds})))`,
   ];
   if (scope.companyIds) parts.push(sql`company_id = any(${[...scope.companyIds]}::int[])`);
   if (scope.kinds) parts.push(sql`kind = any(${[...scope.kinds]}::text[])`);
   if (scope.dt) parts.push(sql`dt = ${scope.dt}::date`);
   const { rows } = await sql<Claim>`
     update report_batch set status = 'calculating', queued = false, claim_id = ${claimId},
-      started_at = now(), attempts = attempts + 1, modify_time = now()
+      started_at = now(), heartbeat_at = now(), attempts = attempts + 1, modify_time = now()
     where (company_id, kind, dt) in (
       select company_id, kind, dt from report_batch where ${sql.join(parts, sql` and `)}
       order by dt desc, company_id, kind
@@ -334,16 +333,47 @@ export async function claimBatch(
   return rows[0];
 }
 
+const claimed = (claim: Claim) => sql`company_id = ${claim.company_id} and kind = ${claim.kind}
+  and dt = ${claim.dt}::date and claim_id = ${claim.claim_id}`;
+
+/** Whether a claim still holds its batch (a recalculation, a delete or a takeover ends it). */
+export async function claimHolds(db: Db, claim: Claim): Promise<boolean> {
+  const { rows } = await sql`select 1 as held from report_batch
+    where ${claimed(claim)} and status = 'calculating'`.execute(db);
+  return rows.length > 0;
+}
+
+/** Renews a running calculation's lease (a no-op once the claim is finished or taken over). */
+export async function renewLease(db: Db, claim: Claim): Promise<void> {
+  await sql`update report_batch set heartbeat_at = now()
+    where ${claimed(claim)} and status = 'calculating'`.execute(db);
+}
+
+/**
+ * Serializes the writers of a company's report rows of a kind (the calculation, a delete) until the
+ * transaction ends: a day's rows are never written by two at once, nor the span blocks shared by its days.
+ * Taken before any report row, and before the batch row, so no two writers wait on each other crosswise.
+ */
+export async function lockReportRows(db: Db, companyId: number, kind: ReportKindValue): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${companyId}, hashtext(${`report:${kind}`}))`.execute(db);
+}
+
+/**
+ * Records a calculation's result if its claim still holds; false when a recalculation, a delete or
+ * another worker took the batch meanwhile (the caller then rolls its work back).
+ */
 export async function finishBatch(
   db: Db,
   claim: Claim,
   outcome: { published: boolean; rowCount: number },
-): Promise<void> {
-  await sql`
+): Promise<boolean> {
+  const { rows } = await sql`
     update report_batch set status = ${outcome.published ? "published" : "calculated"}, claim_id = null,
       reason = null, row_count = ${outcome.rowCount}, calculate_time = now(),
       publish_time = ${outcome.published ? sql`now()` : sql`null`}, modify_time = now()
-    where company_id = ${claim.company_id} and kind = ${claim.kind} and dt = ${claim.dt}::date`.execute(db);
+    where ${claimed(claim)} and status = 'calculating'
+    returning claim_id`.execute(db);
+  return rows.length > 0;
 }
 
 /** Records a failed calculation, unless another request took the batch over meanwhile. */
@@ -351,8 +381,7 @@ export async function failBatch(db: Db, claim: Claim, reason: string): Promise<v
   await sql`
     update report_batch set status = 'error', claim_id = null, reason = ${reason.slice(0, 500)},
       modify_time = now()
-    where company_id = ${claim.company_id} and kind = ${claim.kind} and dt = ${claim.dt}::date
-      and claim_id = ${claim.claim_id}`.execute(db);
+    where ${claimed(claim)}`.execute(db);
 }
 
 /** Publishes calculated batches of a day; answers how many changed. */

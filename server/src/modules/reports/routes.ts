@@ -73,7 +73,7 @@ function sendCsv(reply: FastifyReply, file: ExportFile) {
 export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { database, config }) => {
   const { db } = database;
   const timeZone = config.REPORT_TZ;
-  const settings = { timeZone, autoPublish: config.AUTO_PUBLISH };
+  const settings = { timeZone, autoPublish: config.AUTO_PUBLISH, leaseSeconds: config.REPORT_LEASE_SECONDS };
   const queryOptions = { embedded: database.kind === "pglite" };
 
   app.get(

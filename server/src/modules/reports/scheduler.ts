@@ -1,17 +1,20 @@
 /**
- * The report scheduler (DESIGN §5 Pipeline): every process runs it; each run queues yesterday (REPORT_TZ)
- * for every company lacking it and works the queue. Safe with several processes: queuing is an insert that
- * skips existing rows, and batches are claimed with FOR UPDATE SKIP LOCKED.
+ * The report scheduler (DESIGN §5 Pipeline): every worker process runs it. Every `intervalSeconds` it
+ * queues yesterday (REPORT_TZ) for every company lacking it and works the queue; in between, every third
+ * of a lease, it only claims: a batch queued by another process, or one whose calculation stopped renewing
+ * its lease (its process was killed), is calculated within seconds. Safe with several processes: queuing is
+ * an insert that skips existing rows, and batches are claimed with FOR UPDATE SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { DEFAULT_LEASE_SECONDS } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
-import { type ReportSettings, scheduledRun } from "./service.ts";
+import { ALL_BATCHES, type ReportSettings, runQueue, scheduledRun } from "./service.ts";
 
 export interface SchedulerOptions {
   db: Db;
   settings: ReportSettings;
-  /** Seconds between runs; 0 = off. */
+  /** Seconds between queuings of yesterday; 0 = off (no polling either). */
   intervalSeconds: number;
   /** The first run, this long after the server is ready. */
   firstDelayMs?: number;
@@ -19,21 +22,30 @@ export interface SchedulerOptions {
 
 async function schedulerPlugin(app: FastifyInstance, options: SchedulerOptions) {
   if (options.intervalSeconds <= 0) return;
+  const leaseSeconds = options.settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const pollMs = Math.min(options.intervalSeconds, leaseSeconds / 3) * 1000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closing = false;
+  let nextQueueAt = 0;
+
+  const work = () => {
+    if (Date.now() < nextQueueAt) return runQueue(options.db, ALL_BATCHES, options.settings);
+    nextQueueAt = Date.now() + options.intervalSeconds * 1000;
+    return scheduledRun(options.db, options.settings);
+  };
 
   const schedule = (delayMs: number) => {
     if (closing) return;
     timer = setTimeout(() => {
-      running = scheduledRun(options.db, options.settings)
+      running = work()
         .then((ran) => {
           if (ran > 0) app.log.info({ batches: ran }, "report batches calculated");
         })
         .catch((error: unknown) => app.log.error({ err: error }, "report scheduler run failed"))
         .finally(() => {
           running = undefined;
-          schedule(options.intervalSeconds * 1000);
+          schedule(pollMs);
         });
     }, delayMs);
     timer.unref();

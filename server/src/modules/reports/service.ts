@@ -33,6 +33,7 @@ import {
 } from "@pc/contract";
 import { sql } from "kysely";
 import type { z } from "zod";
+import { DEFAULT_LEASE_SECONDS } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -60,6 +61,7 @@ import {
   batchesOfDay,
   type Claim,
   claimBatch,
+  claimHolds,
   companiesWithBatch,
   companyExists,
   countBatches,
@@ -69,17 +71,24 @@ import {
   type HourlyCounters,
   listBatches,
   lockBatch,
+  lockReportRows,
   placementNames,
   placementsOfApp,
   publishBatches,
   publisherCompanyIds,
   queueBatch,
   queueMissingBatches,
+  renewLease,
   resetBatch,
 } from "./repo.ts";
 
-export interface ReportSettings {
+export interface CalculationSettings {
   timeZone: string;
+  /** REPORT_LEASE_SECONDS: a calculation's lease, renewed while it runs (default 30). */
+  leaseSeconds?: number;
+}
+
+export interface ReportSettings extends CalculationSettings {
   autoPublish: boolean;
 }
 
@@ -200,26 +209,60 @@ export async function ingestAffiliateStats(
 
 export type RunOutcome = "calculated" | "superseded" | "error";
 
-/** Calculates a claimed batch in one transaction; a failure leaves the old report and records the reason. */
-export async function runClaim(db: Db, claim: Claim, timeZone: string): Promise<RunOutcome> {
+/** A calculation whose claim was taken (a recalculation queued, a delete, a takeover): its work rolls back. */
+class Superseded extends Error {}
+
+/**
+ * Renews a claim's lease four times per lease on its own connection until stopped. Never awaited inside
+ * the calculation's transaction: on PGlite the renewal waits for the one session the transaction holds.
+ * A failed renewal is only skipped: should the lease lapse, another worker takes the batch over and this
+ * calculation's finish finds its claim gone and rolls back.
+ */
+function keepLease(db: Db, claim: Claim, leaseSeconds: number) {
+  let renewing: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    renewing ??= renewLease(db, claim)
+      .catch(() => undefined)
+      .finally(() => {
+        renewing = undefined;
+      });
+  }, leaseSeconds * 250);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
+/**
+ * Calculates a claimed batch in one transaction while its lease is renewed. The result is recorded only if
+ * the claim still holds at the end, else everything rolls back ("superseded"); a failure leaves the old
+ * report and records the reason.
+ */
+export async function runClaim(db: Db, claim: Claim, settings: CalculationSettings): Promise<RunOutcome> {
+  const lease = keepLease(db, claim, settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
   try {
-    return await db.transaction().execute(async (tx) => {
-      const row = await lockBatch(tx, claim.company_id, claim.kind, claim.dt);
-      if (!row || row.status !== ReportStatus.Calculating || row.claim_id !== claim.claim_id)
-        return "superseded";
+    return await db.transaction().execute(async (tx): Promise<RunOutcome> => {
+      await lockReportRows(tx, claim.company_id, claim.kind);
+      if (!(await claimHolds(tx, claim))) throw new Superseded();
       const counts = await rebuildReport(
         tx,
         claim.kind,
         claim.company_id,
         { from: claim.dt, to: claim.dt },
-        timeZone,
+        settings.timeZone,
       );
-      await finishBatch(tx, claim, { published: claim.publish_after, rowCount: counts.get(claim.dt) ?? 0 });
+      const outcome = { published: claim.publish_after, rowCount: counts.get(claim.dt) ?? 0 };
+      if (!(await finishBatch(tx, claim, outcome))) throw new Superseded();
       return "calculated";
     });
   } catch (error) {
+    if (error instanceof Superseded) return "superseded";
     await failBatch(db, claim, error instanceof Error ? error.message : String(error));
     return "error";
+  } finally {
+    await lease.stop();
   }
 }
 
@@ -230,13 +273,25 @@ export interface QueueScope {
   dt: string | null;
 }
 
-/** Claims and calculates queued batches one at a time until none is left in scope (or `max` ran). */
-export async function runQueue(db: Db, scope: QueueScope, timeZone: string, max = 1000): Promise<number> {
+/** Every claimable batch (the scheduler's scope). */
+export const ALL_BATCHES: QueueScope = { companyIds: null, kinds: null, dt: null };
+
+/**
+ * Claims and calculates queued batches (and those whose lease lapsed) one at a time until none is left in
+ * scope (or `max` ran).
+ */
+export async function runQueue(
+  db: Db,
+  scope: QueueScope,
+  settings: CalculationSettings,
+  max = 1000,
+): Promise<number> {
+  const leaseSeconds = settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   let ran = 0;
   while (ran < max) {
-    const claim = await claimBatch(db, randomUUID(), scope);
+    const claim = await claimBatch(db, randomUUID(), scope, leaseSeconds);
     if (!claim) break;
-    await runClaim(db, claim, timeZone);
+    await runClaim(db, claim, settings);
     ran += 1;
   }
   return ran;
@@ -246,7 +301,7 @@ export async function runQueue(db: Db, scope: QueueScope, timeZone: string, max 
 export async function scheduledRun(db: Db, settings: ReportSettings, now = new Date()): Promise<number> {
   const yesterday = reportDateToIso(reportDateWindow(reportToday(settings.timeZone, now)).maxDate);
   await queueMissingBatches(db, yesterday, settings.autoPublish);
-  return runQueue(db, { companyIds: null, kinds: null, dt: null }, settings.timeZone);
+  return runQueue(db, ALL_BATCHES, settings);
 }
 
 /**
@@ -296,11 +351,10 @@ const batchRow = (record: BatchRecord, timeZone: string): ReportBatchRow => ({
   modify_time: formatDateTime(record.modify_time, timeZone),
 });
 
-const HAS_REPORT: readonly ReportStatusValue[] = [ReportStatus.Calculated, ReportStatus.Published];
-
 /**
- * Queues a day's calculation. A day whose report exists already is recalculated: both kinds are redone and
- * stay unpublished until published again; a first calculation follows AUTO_PUBLISH.
+ * Queues a day's calculation. A day whose report exists already (even while it is being recalculated) is
+ * recalculated: both kinds are redone and stay unpublished until published again; a first calculation
+ * follows AUTO_PUBLISH.
  */
 async function queueCalculation(
   db: Db,
@@ -312,7 +366,7 @@ async function queueCalculation(
 ) {
   await inTransaction(db, async (tx) => {
     const current = await lockBatch(tx, companyId, kind, dt);
-    const recalculation = current !== undefined && HAS_REPORT.includes(current.status);
+    const recalculation = current?.has_report ?? false;
     const kinds = recalculation ? REPORT_KINDS : [kind];
     for (const each of kinds) {
       await queueBatch(tx, {
@@ -348,7 +402,7 @@ export async function manageReport(
       for (const companyId of companies) {
         await queueCalculation(db, companyId, request.kind, dt, settings, userId);
       }
-      await runQueue(db, { companyIds: only, kinds: null, dt }, settings.timeZone);
+      await runQueue(db, { companyIds: only, kinds: null, dt }, settings);
       break;
     }
     case "publish": {
@@ -365,6 +419,7 @@ export async function manageReport(
       const companies = only ?? (await companiesWithBatch(db, request.kind, dt));
       for (const companyId of companies) {
         await inTransaction(db, async (tx) => {
+          await lockReportRows(tx, companyId, request.kind);
           await lockBatch(tx, companyId, request.kind, dt);
           await deleteReportRows(tx, MODELS[request.kind], companyId, { from: dt, to: dt });
           await resetBatch(tx, companyId, request.kind, dt, userId);
