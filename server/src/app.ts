@@ -39,6 +39,8 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
     logger: { level: config.LOG_LEVEL, redact: ["req.headers.token", "req.headers.cookie"] },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // While draining, the envelope plugin answers 608 itself instead of Fastify's own 503 body.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,7 +74,7 @@ export async function buildApp({ config, database, loginKey }: AppDeps): Promise
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
   await app.register(envelope);
   await app.register(metrics, { database });
-  await app.register(healthRoutes, { db: database.db });
+  await app.register(healthRoutes, { database });
   await app.register(async (api) => {
     await api.register(auth, { db: database.db });
     await api.register(passportRoutes, { db: database.db, config, loginKey });
