@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: config.LOG_LEVEL, redact: ["req.headers.token", "req.headers.cookie"] },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // While draining, the envelope plugin answers 608 itself instead of Fastify's own 503 body.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(envelope);
   await app.register(metrics, { database });
-  await app.register(healthRoutes, { db: database.db });
+  await app.register(healthRoutes, { database });
   await app.register(async (api) => {
     await api.register(auth, { db: database.db });
     for (const part of apiParts(deps).filter((part) => serves(part.roles))) await part.register(api);

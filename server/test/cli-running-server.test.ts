@@ -26,6 +26,8 @@ import { type ServerProcess, startServerProcess } from "./support/server-process
 import { encryptForLogin, md5 } from "./support/sign-in.ts";
 
 const PASSWORD = "Secret123";
+/** A first start on an empty embedded database migrates and seeds it: slow on a busy machine. */
+const SERVER_START_MS = 150_000;
 
 interface Envelope<T> {
   code: number;
@@ -89,7 +91,7 @@ describe.skipIf(process.env.DATABASE_URL)("the CLI beside a running server on PG
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = await startServerProcess({ env });
+    server = await startServerProcess(env, SERVER_START_MS);
   }, 180_000);
   afterAll(async () => {
     await server.stop();
@@ -181,16 +183,16 @@ describe.skipIf(process.env.DATABASE_URL)("the CLI beside a running server on PG
     );
     expect(summary.data.days).toEqual([expect.objectContaining({ dt: isoDaysAgo(1), status: "published" })]);
 
-    expect(await server.stop()).toBe(0);
+    expect(await server.terminate()).toBe(0);
     // As after a crash: the lock of an owner that is gone is taken over.
     writeFileSync(path.join(dataDir, "owner.lock"), JSON.stringify({ pid: 2 ** 22 + 1, started: null }));
-    server = await startServerProcess({ env });
+    server = await startServerProcess(env, SERVER_START_MS);
     expect((await signIn(server, "staff@acme.test")).code).toBe(Code.Ok);
     expect((await cli("audit", "--company-id", companyId)).stdout.trim().split("\n")).toHaveLength(4);
   }, 300_000);
 
   it("refuses a second server on the same data directory", async () => {
-    const second = await startServerProcess({ env: { ...env, DEMO_SEED: "false" } }).then(
+    const second = await startServerProcess({ ...env, DEMO_SEED: "false" }, SERVER_START_MS).then(
       async (started) => {
         await started.stop();
         return "it started";

@@ -16,12 +16,16 @@ export interface DatabaseHandle {
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /** The pg pool behind Kysely, for what Kysely does not offer (COPY … TO STDOUT); null on PGlite. */
   pgPool: pg.Pool | null;
+  /** Where an idle connection the database dropped is reported (the pool replaces it); stderr until set. */
+  onConnectionLost(report: (error: Error) => void): void;
 }
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 /** Counters and money arrive as JavaScript numbers; int8 ids and sums stay below 2^53. */
 const toNumber = (value: string) => Number(value);
+/** How long a call waits for a connection before it is answered "try again later" (db-errors.ts). */
+const CONNECT_TIMEOUT_MS = 3000;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -34,6 +38,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") =>
           oid === INT8_OID || oid === NUMERIC_OID
@@ -41,11 +46,20 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    let report = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+    // Without these listeners a connection the database drops (a restart, a terminated backend) is an
+    // unhandled 'error' event and the process exits. An idle client's error reaches the pool, which has
+    // already dropped the client; a client in use also fails its query, which answers the call.
+    pool.on("error", (error) => report(error));
+    pool.on("connect", (client) => client.on("error", () => {}));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: "postgres",
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       pgPool: pool,
+      onConnectionLost: (listener) => {
+        report = listener;
+      },
     };
   }
   const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
@@ -56,5 +70,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     kind: "pglite",
     poolStats: () => null,
     pgPool: null,
+    onConnectionLost: () => {},
   };
 }

@@ -1,13 +1,15 @@
 /**
  * The answer envelope and the error handler: business refusals are HTTP 200 with their code,
- * validation errors are 604 naming the field, transport faults keep their HTTP status, and a server
- * fault answers 602 without leaking anything.
+ * validation errors are 604 naming the field, transport faults keep their HTTP status, a database out of
+ * reach or a process draining answers 608 (HTTP 503, Retry-After), and a server fault answers 602 without
+ * leaking anything.
  */
 import { Code, isMessageKey, type MessageKey } from "@pc/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, RetryLater } from "../lib/app-error.ts";
+import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { requestLang } from "../lib/lang.ts";
 
 declare module "fastify" {
@@ -15,6 +17,9 @@ declare module "fastify" {
     lang: "zh" | "en";
   }
 }
+
+/** Seconds a client waits before calling again while the database is out of reach or the process stops. */
+const UNAVAILABLE_RETRY_SECONDS = 2;
 
 const TRANSPORT_ERRORS: Record<string, MessageKey> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "bodyTooLarge",
@@ -53,13 +58,25 @@ function validationField(error: { validation: { instancePath: string; params: Re
 
 async function envelopePlugin(app: FastifyInstance) {
   app.decorateRequest("lang", "zh");
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
   app.addHook("onRequest", async (request) => {
     request.lang = requestLang(request.headers);
+    // A call arriving on a kept-alive connection while the process drains (Fastify's own 503 body is off,
+    // app.ts): the envelope tells the client to call again, and Fastify closes that connection.
+    if (closing) throw new RetryLater(Code.Unavailable, UNAVAILABLE_RETRY_SECONDS);
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang ?? requestLang(request.headers);
     if (error instanceof AppError) return sendError(reply, error, lang);
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database restarts: one line, no stack; the client calls again.
+      request.log.warn({ reason: error.message }, "database unavailable");
+      return sendError(reply, new RetryLater(Code.Unavailable, UNAVAILABLE_RETRY_SECONDS), lang);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const field = validationField(error);
       const detail = error.validation[0]?.message ?? "";

@@ -1,17 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { Db } from "../db/database.ts";
+import type { DatabaseHandle } from "../db/database.ts";
 
-/** Liveness and readiness probes: plain 200 when well. */
-export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Liveness and readiness probes: plain 200 when well; /readyz answers 503 while the database is out of
+ * reach, so a load balancer sends the calls elsewhere. Connections the database drops are logged here.
+ */
+export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+  database.onConnectionLost((error) =>
+    app.log.warn({ reason: reason(error) }, "database connection lost; the pool connects anew"),
+  );
   const probe = { schema: { tags: ["health"] } } as const;
   app.get("/healthz", probe, async (_request, reply) => reply.type("text/plain").send("ok"));
   app.get("/readyz", probe, async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await sql`select 1`.execute(database.db);
       return reply.type("text/plain").send("ok");
-    } catch (err) {
-      request.log.warn({ err }, "database not ready");
+    } catch (error) {
+      request.log.warn({ reason: reason(error) }, "database not ready");
       return reply.status(503).type("text/plain").send("database unavailable");
     }
   });

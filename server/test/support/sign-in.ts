@@ -39,10 +39,18 @@ export function encryptForLogin(pem: string, payload: unknown): string {
 
 /** The signed login form, before encryption; `secret` lets a test sign wrongly. */
 export async function loginForm(app: FastifyInstance, input: LoginFormInput, secret = DEV_CALLER_SECRET) {
+  return signedLoginForm({ ...input, captcha_id: input.captcha_id ?? (await newCaptchaId(app)) }, secret);
+}
+
+/** The signed login form for a captcha already generated (also over HTTP, support/http-sign-in.ts). */
+export async function signedLoginForm(
+  input: LoginFormInput & { captcha_id: string },
+  secret = DEV_CALLER_SECRET,
+) {
   const form = {
     email: input.email,
     password: md5(input.password),
-    captcha_id: input.captcha_id ?? (await newCaptchaId(app)),
+    captcha_id: input.captcha_id,
     captcha_answer: input.captcha_answer ?? CAPTCHA_ANSWER,
     plat_type: input.plat_type ?? PLAT_TYPE,
     caller: input.caller ?? LOGIN_CALLER,
