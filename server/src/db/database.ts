@@ -1,10 +1,10 @@
 /** Opens the database: PostgreSQL through DATABASE_URL, otherwise PGlite in DATA_DIR. */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { SerializedPGliteDialect } from "./pglite-dialect.ts";
+import { PGliteThread } from "./pglite-thread.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -50,7 +50,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber } });
+  const client = new PGliteThread(dataDir);
   return {
     db: new Kysely<Database>({ dialect: new SerializedPGliteDialect(client) }),
     kind: "pglite",
