@@ -23,6 +23,10 @@ const NUMERIC_OID = 1700;
 /** Counters and money arrive as JavaScript numbers; int8 ids and sums stay below 2^53. */
 const toNumber = (value: string) => Number(value);
 
+const embedded = new WeakSet<Db>();
+/** Whether a database handle is the embedded PGlite: one session, which long work must not hold (DESIGN §9). */
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** A directory, or "memory://" for a throwaway embedded database. */
@@ -50,9 +54,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const client = new PGliteThread(dataDir);
+  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect(new PGliteThread(dataDir)) });
+  embedded.add(db);
   return {
-    db: new Kysely<Database>({ dialect: new SerializedPGliteDialect(client) }),
+    db,
     kind: "pglite",
     poolStats: () => null,
     pgPool: null,

@@ -32,7 +32,7 @@ import {
 } from "@pc/contract";
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../db/database.ts";
+import { type Db, isEmbedded } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
@@ -222,20 +222,27 @@ export async function ingestAffiliateStats(
 
 export type RunOutcome = "calculated" | "superseded" | "error";
 
-/** Calculates a claimed batch in one transaction; a failure leaves the old report and records the reason. */
+/** Whether the claim still holds its batch (locking the batch row until the transaction ends). */
+async function holdsClaim(tx: Db, claim: Claim): Promise<boolean> {
+  const row = await lockBatch(tx, claim.company_id, claim.kind, claim.dt);
+  return row?.status === ReportStatus.Calculating && row.claim_id === claim.claim_id;
+}
+
+/**
+ * Calculates a claimed batch in one transaction; a failure leaves the old report and records the reason.
+ * On the embedded database the report is built first in short transactions while the claim holds (calculate.ts).
+ */
 export async function runClaim(db: Db, claim: Claim, timeZone: string): Promise<RunOutcome> {
+  const days = { from: claim.dt, to: claim.dt };
   try {
+    const built = isEmbedded(db)
+      ? await rebuildReport(db, claim.kind, claim.company_id, days, timeZone, {
+          sliced: { holds: (tx) => holdsClaim(tx, claim) },
+        })
+      : null;
     return await db.transaction().execute(async (tx) => {
-      const row = await lockBatch(tx, claim.company_id, claim.kind, claim.dt);
-      if (!row || row.status !== ReportStatus.Calculating || row.claim_id !== claim.claim_id)
-        return "superseded";
-      const counts = await rebuildReport(
-        tx,
-        claim.kind,
-        claim.company_id,
-        { from: claim.dt, to: claim.dt },
-        timeZone,
-      );
+      if (!(await holdsClaim(tx, claim))) return "superseded";
+      const counts = built ?? (await rebuildReport(tx, claim.kind, claim.company_id, days, timeZone));
       await finishBatch(tx, claim, { published: claim.publish_after, rowCount: counts.get(claim.dt) ?? 0 });
       return "calculated";
     });
