@@ -3,9 +3,11 @@
  * ones (generate.ts), calculates every day through the real pipeline, then measures the report endpoints
  * (p50/p95 and the longest event-loop stall of each, through the real app) next to DuckDB answering the
  * same question over the same rows (duckdb.ts), the CSV export (rows/s, peak memory) next to PostgreSQL's
- * own COPY, the app list's throughput at 50 connections next to a bare Fastify route (throughput.ts), and
- * the web's initial JavaScript (web-size.ts), and SDK ingest by 64 concurrent clients on one app's hot keys
- * next to a bare multi-row INSERT of the same rows (ingest.ts); prints one table with the ratios and the budgets.
+ * own COPY, the app list's throughput at 50 connections next to a bare Fastify route (throughput.ts), on
+ * PGlite the app list's latency and the event-loop stall while a big day is calculated and a large export
+ * runs (stall.ts), SDK ingest by 64 concurrent clients on one app's hot keys next to a bare multi-row INSERT
+ * of the same rows (ingest.ts), and the web's initial JavaScript (web-size.ts); prints one table with the
+ * ratios and the budgets.
  *
  * BENCH_SCALE (see generate.ts), BENCH_DB = both | postgres | pglite (default both when PostgreSQL answers),
  * BENCH_RUNS = runs per query (default 7), BENCH_LOAD_SECONDS = seconds of each load test (default 5).
@@ -28,6 +30,7 @@ import { askDuckDb, type DuckMirror, type DuckQuestion, duckStatements, mirrorTo
 import { first, generate, last, scaleText, TZ } from "./generate.ts";
 import { measureIngest } from "./ingest.ts";
 import { ms, percentile, timed, watchingStalls } from "./measure.ts";
+import { measureStalls } from "./stall.ts";
 import { measureThroughput } from "./throughput.ts";
 import { measureInitialJs } from "./web-size.ts";
 
@@ -276,6 +279,15 @@ async function benchDatabase(kind: DbKind, databaseUrl: string | undefined) {
     log(
       `  ingest ${Math.round(ingest.sdk.eventsPerSecond)} events/s (${ingest.sdk.faults} faults, ${ingest.sdk.busy} busy), bare INSERT ${Math.round(ingest.bare.eventsPerSecond)} events/s`,
     );
+    if (kind === "pglite") {
+      for (const result of await measureStalls(runtime, app, token, big.id, log)) {
+        line(`app list every 50 ms during the ${result.name}`).cells[kind] = {
+          value: `p50 ${ms(result.p50)}`,
+          p95: `max ${ms(result.max)}, ${result.requests} calls in ${ms(result.workMs)}`,
+          stall: ms(result.stall),
+        };
+      }
+    }
 
     line("calculation of one company-day (mean over every batch)").cells[kind] = { value: ms(calcPerBatch) };
     line("big publisher's daily SDK rows (finest grain)").cells[kind] = { value: String(fineRows) };

@@ -1,10 +1,10 @@
 /** Opens the database: PostgreSQL through DATABASE_URL, otherwise PGlite in DATA_DIR. */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { SerializedPGliteDialect } from "./pglite-dialect.ts";
+import { PGliteThread } from "./pglite-thread.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -26,6 +26,10 @@ const NUMERIC_OID = 1700;
 const toNumber = (value: string) => Number(value);
 /** How long a call waits for a connection before it is answered "try again later" (db-errors.ts). */
 const CONNECT_TIMEOUT_MS = 3000;
+
+const embedded = new WeakSet<Db>();
+/** Whether a database handle is the embedded PGlite: one session, which long work must not hold (DESIGN §9). */
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -64,9 +68,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber } });
+  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect(new PGliteThread(dataDir)) });
+  embedded.add(db);
   return {
-    db: new Kysely<Database>({ dialect: new SerializedPGliteDialect(client) }),
+    db,
     kind: "pglite",
     poolStats: () => null,
     pgPool: null,

@@ -1,9 +1,8 @@
 /**
- * A Kysely dialect for PGlite that hands out its one session to one caller at a time.
- * PGlite is a single session: without this, a query from another request would run inside an open
- * transaction (kysely-pglite's driver shares the session freely, so we do not use it).
+ * A Kysely dialect for PGlite (running in its worker thread, pglite-thread.ts) that hands out its one session
+ * to one caller at a time. PGlite is a single session: without this, a query from another request would run
+ * inside an open transaction (kysely-pglite's driver shares the session freely, so we do not use it).
  */
-import type { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -14,6 +13,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from "kysely";
+import type { PGliteThread } from "./pglite-thread.ts";
 
 class SessionLock {
   #tail: Promise<void> = Promise.resolve();
@@ -31,13 +31,9 @@ class SessionLock {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PGliteThread) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    // PGlite works synchronously on this thread and its promises resolve as microtasks: without a turn of
-    // the event loop between queries, a request running many short ones (an export's pages, a chunked
-    // grouping) would hold the whole process for all of them (DESIGN §9).
-    await new Promise<void>((resolve) => setImmediate(resolve));
     const result = await this.client.query<R>(query.sql, [...query.parameters]);
     return {
       rows: result.rows,
@@ -55,7 +51,7 @@ class PGliteDriver implements Driver {
   readonly #lock = new SessionLock();
   readonly #connections = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PGliteThread) {}
 
   async init(): Promise<void> {
     await this.client.waitReady;
@@ -90,7 +86,7 @@ class PGliteDriver implements Driver {
 }
 
 export class SerializedPGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PGliteThread) {}
   createAdapter() {
     return new PostgresAdapter();
   }

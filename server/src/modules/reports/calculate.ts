@@ -1,13 +1,14 @@
 /**
  * Rebuilding a company's report days from raw data (DESIGN §5 Pipeline, §9): the finest grain first, then
  * each rollup from the smallest table that holds it, then the day totals with the number of groups of
- * every dimension combination. Callers run it inside one transaction, so a failure leaves the old report.
+ * every dimension combination, then the spans. Callers run it inside one transaction, so a failure leaves
+ * the old report; or, on the embedded database, sliced: many short transactions (see rebuildSliced).
  */
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { dimensionSubsets, type KindModel, MODELS, OFFLINE, ONLINE } from "./model.ts";
+import { dimensionSubsets, type KindModel, OFFLINE, ONLINE } from "./model.ts";
 import { foldAffiliateStats, foldSdkEvents } from "./repo.ts";
-import { refreshSpans } from "./spans.ts";
+import { refreshSpanLevel, refreshSpans, SPAN_LEVELS } from "./spans.ts";
 
 export interface DayRange {
   /** yyyy-MM-DD, both included. */
@@ -38,16 +39,28 @@ export async function deleteReportRows(db: Db, model: KindModel, companyId: numb
   await refreshSpans(db, model, companyId, days);
 }
 
-/** Inserts a rollup grouped from another table of the kind. */
+/** A rollup built by the calculation: its table, the table it is grouped from, its dimensions. */
+interface RollupStep {
+  target: string;
+  source: string;
+  dims: readonly string[];
+}
+
+/**
+ * Inserts a rollup grouped from another table of the kind, from the source rows `within` a slice; a slice's
+ * sums are added to rows other slices wrote already.
+ */
 async function rollUp(
   db: Db,
   model: KindModel,
-  target: string,
-  source: string,
-  dims: readonly string[],
+  step: RollupStep,
   companyId: number,
   days: DayRange,
+  within: RawBuilder<unknown> = sql`true`,
 ) {
+  const { target, source, dims } = step;
+  const rollup = model.rollups.find((candidate) => candidate.table === target);
+  if (!rollup) throw new Error(`no rollup ${target}`);
   const columns = [
     "dt",
     ...columnsOf(
@@ -59,12 +72,18 @@ async function rollUp(
   const list = sql.raw([...columns, ...counters].join(", "));
   const sums = sql.raw(counters.map((counter) => `sum(${counter})`).join(", "));
   const groups = sql.raw(columns.join(", "));
+  const added = sql.raw(
+    counters.map((counter) => `${counter} = t.${counter} + excluded.${counter}`).join(", "),
+  );
   await sql`
-    insert into ${sql.table(target)} (company_id, ${list})
+    insert into ${sql.table(target)} as t (company_id, ${list})
     select company_id, ${groups}, ${sums}
     from ${sql.table(source)}
-    where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date
-    group by company_id, ${groups}`.execute(db);
+    where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date and ${within}
+    group by company_id, ${groups}
+    on conflict (company_id, ${sql.raw(columnsOf(model, rollup.key).join(", "))}) do update set ${added}`.execute(
+    db,
+  );
 }
 
 /**
@@ -112,74 +131,114 @@ async function dayTotals(db: Db, model: KindModel, companyId: number, days: DayR
       as u(dt, ${sql.raw(counters.join(", "))}, group_counts)`.execute(db);
 }
 
-async function rebuildOnline(db: Db, companyId: number, days: DayRange, timeZone: string) {
-  await sql`
-    insert into rpt_online_fine
-      (company_id, dt, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
-    with raw as (
-      select (e.hour at time zone ${timeZone})::date as dt, e.ad_position_id, e.country, e.app_id, e.ad_style,
-        e.request, e.fill, e.show, e.click, e.revenue
-      from sdk_event_hourly e
-      where e.company_id = ${companyId}
-        and e.hour >= (${days.from}::date::timestamp at time zone ${timeZone})
-        and e.hour < ((${days.to}::date + 1)::timestamp at time zone ${timeZone})
-    ), attr as (
-      select dt, ad_position_id, max(app_id) as app_id, max(ad_style) as ad_style
-      from raw group by dt, ad_position_id
-    )
-    select ${companyId}, r.dt, r.ad_position_id, r.country, a.app_id, a.ad_style,
-      sum(r.request), sum(r.fill), sum(r.show), sum(r.click), sum(r.revenue)
-    from raw r join attr a on a.dt = r.dt and a.ad_position_id = r.ad_position_id
-    group by r.dt, r.ad_position_id, r.country, a.app_id, a.ad_style`.execute(db);
-  const fine = ONLINE.fineTable;
-  await rollUp(db, ONLINE, "rpt_online_pos", fine, ["pos", "app", "style"], companyId, days);
-  await rollUp(db, ONLINE, "rpt_online_app_country", fine, ["app", "country"], companyId, days);
-  await rollUp(db, ONLINE, "rpt_online_style_country", fine, ["style", "country"], companyId, days);
-  await rollUp(db, ONLINE, "rpt_online_country", "rpt_online_style_country", ["country"], companyId, days);
-  await rollUp(db, ONLINE, "rpt_online_style", "rpt_online_style_country", ["style"], companyId, days);
-  await dayTotals(db, ONLINE, companyId, days);
-  // The names of the apps seen, kept for reports of apps deleted later.
-  await sql`
-    insert into rpt_online_app (company_id, app_id, name)
-    select a.company_id, a.id, a.name from app a
-    where a.company_id = ${companyId} and a.id in (
-      select distinct app_id from rpt_online_pos
-      where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date)
-    on conflict (company_id, app_id) do update set name = excluded.name`.execute(db);
+/** How one kind is calculated: its finest rows from raw data, then its rollups in order. */
+interface KindPlan {
+  model: KindModel;
+  /** The finest table's first key column after the date, which a sliced calculation splits by. */
+  sliceColumn: string;
+  /** Moves the raw rows appended for the days into the tables the finest rows are built from. */
+  fold(db: Db, companyId: number, days: DayRange, timeZone: string): Promise<void>;
+  /** The raw rows of the days per value of the slice column, in its order. */
+  rawCounts(db: Db, companyId: number, days: DayRange, timeZone: string): Promise<SliceCount[]>;
+  /** Writes the finest rows of the days from raw data, those `within` a slice. */
+  fine(
+    db: Db,
+    companyId: number,
+    days: DayRange,
+    timeZone: string,
+    within: RawBuilder<unknown>,
+  ): Promise<void>;
+  rollups: readonly RollupStep[];
+  /** What follows the day totals. */
+  finish(db: Db, companyId: number, days: DayRange): Promise<void>;
 }
 
-async function rebuildOffline(db: Db, companyId: number, days: DayRange) {
-  await sql`
-    insert into rpt_offline_fine
-      (company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
-    select company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout
-    from affiliate_stat
-    where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date`.execute(db);
-  const fine = OFFLINE.fineTable;
-  await rollUp(db, OFFLINE, "rpt_offline_offer", fine, ["offer", "pkg", "country"], companyId, days);
-  await rollUp(db, OFFLINE, "rpt_offline_sub", fine, ["sub"], companyId, days);
-  await rollUp(db, OFFLINE, "rpt_offline_country", "rpt_offline_offer", ["country"], companyId, days);
-  await dayTotals(db, OFFLINE, companyId, days);
-}
+const ONLINE_PLAN: KindPlan = {
+  model: ONLINE,
+  sliceColumn: "ad_position_id",
+  fold: (db, companyId, days, timeZone) => foldSdkEvents(db, companyId, days.from, days.to, timeZone),
+  rawCounts: (db, companyId, days, timeZone) =>
+    countsOf(
+      db,
+      sql`select ad_position_id as value, count(*)::int as n from sdk_event_hourly
+        where company_id = ${companyId}
+          and hour >= (${days.from}::date::timestamp at time zone ${timeZone})
+          and hour < ((${days.to}::date + 1)::timestamp at time zone ${timeZone})
+        group by ad_position_id order by ad_position_id`,
+    ),
+  async fine(db, companyId, days, timeZone, within) {
+    await sql`
+      insert into rpt_online_fine
+        (company_id, dt, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      with raw as (
+        select (e.hour at time zone ${timeZone})::date as dt, e.ad_position_id, e.country, e.app_id, e.ad_style,
+          e.request, e.fill, e.show, e.click, e.revenue
+        from sdk_event_hourly e
+        where e.company_id = ${companyId}
+          and e.hour >= (${days.from}::date::timestamp at time zone ${timeZone})
+          and e.hour < ((${days.to}::date + 1)::timestamp at time zone ${timeZone})
+          and ${within}
+      ), attr as (
+        select dt, ad_position_id, max(app_id) as app_id, max(ad_style) as ad_style
+        from raw group by dt, ad_position_id
+      )
+      select ${companyId}, r.dt, r.ad_position_id, r.country, a.app_id, a.ad_style,
+        sum(r.request), sum(r.fill), sum(r.show), sum(r.click), sum(r.revenue)
+      from raw r join attr a on a.dt = r.dt and a.ad_position_id = r.ad_position_id
+      group by r.dt, r.ad_position_id, r.country, a.app_id, a.ad_style`.execute(db);
+  },
+  rollups: [
+    { target: "rpt_online_pos", source: ONLINE.fineTable, dims: ["pos", "app", "style"] },
+    { target: "rpt_online_app_country", source: ONLINE.fineTable, dims: ["app", "country"] },
+    { target: "rpt_online_style_country", source: ONLINE.fineTable, dims: ["style", "country"] },
+    { target: "rpt_online_country", source: "rpt_online_style_country", dims: ["country"] },
+    { target: "rpt_online_style", source: "rpt_online_style_country", dims: ["style"] },
+  ],
+  async finish(db, companyId, days) {
+    // The names of the apps seen, kept for reports of apps deleted later.
+    await sql`
+      insert into rpt_online_app (company_id, app_id, name)
+      select a.company_id, a.id, a.name from app a
+      where a.company_id = ${companyId} and a.id in (
+        select distinct app_id from rpt_online_pos
+        where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date)
+      on conflict (company_id, app_id) do update set name = excluded.name`.execute(db);
+  },
+};
 
-/**
- * Replaces a company's report of these days with one rebuilt from raw data; answers the finest-grain row
- * count of each day (yyyy-MM-DD → rows). Run inside a transaction.
- */
-export async function rebuildReport(
-  db: Db,
-  kind: "online" | "offline",
-  companyId: number,
-  days: DayRange,
-  timeZone: string,
-): Promise<Map<string, number>> {
-  const model = MODELS[kind];
-  if (kind === "online") await foldSdkEvents(db, companyId, days.from, days.to, timeZone);
-  else await foldAffiliateStats(db, companyId, days.from, days.to);
-  await deleteDayRows(db, model, companyId, days);
-  if (kind === "online") await rebuildOnline(db, companyId, days, timeZone);
-  else await rebuildOffline(db, companyId, days);
-  await refreshSpans(db, model, companyId, days);
+const OFFLINE_PLAN: KindPlan = {
+  model: OFFLINE,
+  sliceColumn: "sub_channel",
+  fold: (db, companyId, days) => foldAffiliateStats(db, companyId, days.from, days.to),
+  rawCounts: (db, companyId, days) =>
+    countsOf(
+      db,
+      sql`select sub_channel as value, count(*)::int as n from affiliate_stat
+        where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date
+        group by sub_channel order by sub_channel`,
+    ),
+  async fine(db, companyId, days, _timeZone, within) {
+    await sql`
+      insert into rpt_offline_fine
+        (company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout)
+      select company_id, dt, sub_channel, offer_id, pkg_name, country, click, conversion, refuse, settle_amount, payout
+      from affiliate_stat
+      where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date and ${within}`.execute(
+      db,
+    );
+  },
+  rollups: [
+    { target: "rpt_offline_offer", source: OFFLINE.fineTable, dims: ["offer", "pkg", "country"] },
+    { target: "rpt_offline_sub", source: OFFLINE.fineTable, dims: ["sub"] },
+    { target: "rpt_offline_country", source: "rpt_offline_offer", dims: ["country"] },
+  ],
+  finish: async () => {},
+};
+
+const PLANS = { online: ONLINE_PLAN, offline: OFFLINE_PLAN } as const;
+
+/** The finest-grain row count of each day (yyyy-MM-DD → rows), from the day totals' group counts. */
+async function fineCounts(db: Db, model: KindModel, companyId: number, days: DayRange) {
   const key = model.dimensions
     .map((dim) => dim.key)
     .filter((key) => key !== "dt")
@@ -190,4 +249,152 @@ export async function rebuildReport(
     from ${sql.table(model.dayTable)}
     where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date`.execute(db);
   return new Map(rows.map((row) => [row.dt, Number(row.n)]));
+}
+
+/** A sliced calculation (the embedded database): what each of its short transactions checks first. */
+export interface Slicing {
+  /** Whether the work is still wanted (e.g. its claim still held); when not, the calculation stops. */
+  holds(tx: Db): Promise<boolean>;
+}
+
+/**
+ * Replaces a company's report of these days with one rebuilt from raw data; answers the finest-grain row
+ * count of each day (yyyy-MM-DD → rows). Run inside a transaction; or, with `sliced`, on the database
+ * itself, in short transactions (an empty answer when `holds` stopped it).
+ */
+export async function rebuildReport(
+  db: Db,
+  kind: "online" | "offline",
+  companyId: number,
+  days: DayRange,
+  timeZone: string,
+  options: { sliced?: Slicing } = {},
+): Promise<Map<string, number>> {
+  const plan = PLANS[kind];
+  if (options.sliced) return rebuildSliced(db, plan, companyId, days, timeZone, options.sliced);
+  const { model } = plan;
+  await plan.fold(db, companyId, days, timeZone);
+  await deleteDayRows(db, model, companyId, days);
+  await plan.fine(db, companyId, days, timeZone, sql`true`);
+  for (const step of plan.rollups) await rollUp(db, model, step, companyId, days);
+  await dayTotals(db, model, companyId, days);
+  await plan.finish(db, companyId, days);
+  await refreshSpans(db, model, companyId, days);
+  return fineCounts(db, model, companyId, days);
+}
+
+/** Raw rows per slice of a sliced calculation (about 50–100 ms of PGlite each). */
+export const RAW_SLICE_ROWS = 8_000;
+/** Finest rows per slice of a span level. */
+export const FINE_SLICE_ROWS = 2_500;
+
+interface SliceCount {
+  value: number | string;
+  n: number;
+}
+
+async function countsOf(db: Db, query: RawBuilder<SliceCount>): Promise<SliceCount[]> {
+  return (await query.execute(db)).rows;
+}
+
+/**
+ * Conditions on `column` splitting its values into runs of about `budget` rows; the first and last runs are
+ * open-ended, so together they hold every value, also one absent from `counts`.
+ */
+export function slicesOf(
+  column: string,
+  counts: readonly SliceCount[],
+  budget: number,
+): RawBuilder<unknown>[] {
+  const starts: (number | string)[] = [];
+  let rows = 0;
+  for (const { value, n } of counts) {
+    if (rows >= budget) {
+      starts.push(value);
+      rows = 0;
+    }
+    rows += n;
+  }
+  const ref = sql.ref(column);
+  return [null, ...starts].map((start, index) => {
+    const end = starts[index];
+    const parts = [
+      ...(start === null ? [] : [sql`${ref} >= ${start}`]),
+      ...(end === undefined ? [] : [sql`${ref} < ${end}`]),
+    ];
+    return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+  });
+}
+
+/**
+ * The calculation in short transactions, so that other requests get the embedded database's one session in
+ * between (DESIGN §9): the finest rows slice by slice of the slice column, each slice's sums added to the
+ * rollups built from them; then the other rollups and the day totals; then each span level slice by slice.
+ * Each transaction first checks `holds` (a superseded calculation stops). The days are not published
+ * meanwhile (their batch is calculating), and a calculation that stops half-way leaves its batch calculating
+ * or in error, never calculated: the next calculation of those days deletes first.
+ */
+async function rebuildSliced(
+  db: Db,
+  plan: KindPlan,
+  companyId: number,
+  days: DayRange,
+  timeZone: string,
+  slicing: Slicing,
+): Promise<Map<string, number>> {
+  const { model } = plan;
+  const step = (work: (tx: Db) => Promise<void>) =>
+    db.transaction().execute(async (tx) => {
+      if (!(await slicing.holds(tx))) return false;
+      await work(tx);
+      return true;
+    });
+  const fromFine = plan.rollups.filter((rollup) => rollup.source === model.fineTable);
+  const derived = plan.rollups.filter((rollup) => rollup.source !== model.fineTable);
+  let slices: RawBuilder<unknown>[] = [];
+  const started = await step(async (tx) => {
+    await plan.fold(tx, companyId, days, timeZone);
+    for (const rollup of model.rollups) {
+      if (rollup.table === model.fineTable) continue;
+      await sql`delete from ${sql.table(rollup.table)}
+        where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date`.execute(tx);
+    }
+    slices = slicesOf(plan.sliceColumn, await plan.rawCounts(tx, companyId, days, timeZone), RAW_SLICE_ROWS);
+  });
+  if (!started) return new Map();
+  for (const within of slices) {
+    const done = await step(async (tx) => {
+      await sql`delete from ${sql.table(model.fineTable)}
+        where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date and ${within}`.execute(
+        tx,
+      );
+      await plan.fine(tx, companyId, days, timeZone, within);
+      for (const rollup of fromFine) await rollUp(tx, model, rollup, companyId, days, within);
+    });
+    if (!done) return new Map();
+  }
+  const totalled = await step(async (tx) => {
+    for (const rollup of derived) await rollUp(tx, model, rollup, companyId, days);
+    await dayTotals(tx, model, companyId, days);
+    await plan.finish(tx, companyId, days);
+    const fine = await countsOf(
+      tx,
+      sql`select ${sql.ref(plan.sliceColumn)} as value, count(*)::int as n from ${sql.table(model.fineTable)}
+        where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date
+        group by 1 order by 1`,
+    );
+    slices = slicesOf(plan.sliceColumn, fine, FINE_SLICE_ROWS);
+  });
+  if (!totalled) return new Map();
+  for (let level = 1; level <= SPAN_LEVELS; level++) {
+    for (const within of slices) {
+      const done = await step((tx) => refreshSpanLevel(tx, model, companyId, days, level, within));
+      if (!done) return new Map();
+    }
+  }
+  let counts = new Map<string, number>();
+  await step(async (tx) => {
+    counts = await fineCounts(tx, model, companyId, days);
+  });
+  return counts;
 }

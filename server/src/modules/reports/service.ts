@@ -34,7 +34,7 @@ import {
 import { sql } from "kysely";
 import type { z } from "zod";
 import { DEFAULT_LEASE_SECONDS } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
+import { type Db, isEmbedded } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
@@ -238,21 +238,23 @@ function keepLease(db: Db, claim: Claim, leaseSeconds: number) {
 /**
  * Calculates a claimed batch in one transaction while its lease is renewed. The result is recorded only if
  * the claim still holds at the end, else everything rolls back ("superseded"); a failure leaves the old
- * report and records the reason.
+ * report and records the reason. On the embedded database the report is built first in short transactions
+ * while the claim holds (calculate.ts), and the last one only records it.
  */
 export async function runClaim(db: Db, claim: Claim, settings: CalculationSettings): Promise<RunOutcome> {
   const lease = keepLease(db, claim, settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
+  const days = { from: claim.dt, to: claim.dt };
   try {
+    const built = isEmbedded(db)
+      ? await rebuildReport(db, claim.kind, claim.company_id, days, settings.timeZone, {
+          sliced: { holds: (tx) => claimHolds(tx, claim) },
+        })
+      : null;
     return await db.transaction().execute(async (tx): Promise<RunOutcome> => {
       await lockReportRows(tx, claim.company_id, claim.kind);
       if (!(await claimHolds(tx, claim))) throw new Superseded();
-      const counts = await rebuildReport(
-        tx,
-        claim.kind,
-        claim.company_id,
-        { from: claim.dt, to: claim.dt },
-        settings.timeZone,
-      );
+      const counts =
+        built ?? (await rebuildReport(tx, claim.kind, claim.company_id, days, settings.timeZone));
       const outcome = { published: claim.publish_after, rowCount: counts.get(claim.dt) ?? 0 };
       if (!(await finishBatch(tx, claim, outcome))) throw new Superseded();
       return "calculated";

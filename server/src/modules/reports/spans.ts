@@ -4,7 +4,7 @@
  * writes. A grouping without the date reads the largest blocks whose days are all visible, and single days
  * from the finest table: any set of days is covered by at most ~2·SPAN_LEVELS pieces per run of days.
  */
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { DayRange } from "./calculate.ts";
 import type { KindModel } from "./model.ts";
@@ -63,35 +63,49 @@ export function spanColumns(model: KindModel): string[] {
  * (level 1 from the finest table). Run inside the transaction that wrote those days.
  */
 export async function refreshSpans(db: Db, model: KindModel, companyId: number, days: DayRange) {
+  for (let level = 1; level <= SPAN_LEVELS; level++)
+    await refreshSpanLevel(db, model, companyId, days, level);
+}
+
+/**
+ * Rebuilds one level's blocks holding a day of `days` from the level below; `within`, a condition on the
+ * finest table's columns, limits it to a slice of the rows (the embedded database's sliced calculation).
+ */
+export async function refreshSpanLevel(
+  db: Db,
+  model: KindModel,
+  companyId: number,
+  days: DayRange,
+  level: number,
+  within: RawBuilder<unknown> = sql`true`,
+) {
   const columns = spanColumns(model);
   const dims = columns.slice(0, columns.length - model.counters.length);
   const sums = model.counters.map((counter) => `sum(${counter.column})`);
   const table = sql.table(model.spanTable);
   const from = dayNumber(days.from);
   const to = dayNumber(days.to);
-  for (let level = 1; level <= SPAN_LEVELS; level++) {
-    const size = 2 ** level;
-    const first = isoOf(from - (from % size));
-    const end = isoOf(to - (to % size) + size);
-    const blockOf = (column: string) =>
-      sql.raw(`(date '1970-01-01' + ((${column} - date '1970-01-01') / ${size}) * ${size})`);
-    await sql`delete from ${table}
-      where company_id = ${companyId} and level = ${level} and start >= ${first}::date and start < ${end}::date`.execute(
-      db,
-    );
-    const source =
-      level === 1
-        ? sql`select dt as day, ${sql.raw(columns.join(", "))} from ${sql.table(model.fineTable)}
-            where company_id = ${companyId} and dt >= ${first}::date and dt < ${end}::date`
-        : sql`select start as day, ${sql.raw(columns.join(", "))} from ${table}
-            where company_id = ${companyId} and level = ${level - 1} and start >= ${first}::date and start < ${end}::date`;
-    await sql`
-      insert into ${table} (company_id, level, start, ${sql.raw(columns.join(", "))})
-      select ${companyId}, ${level}, ${blockOf("s.day")}, ${sql.raw(dims.map((dim) => `s.${dim}`).join(", "))},
-        ${sql.raw(sums.join(", "))}
-      from (${source}) s
-      group by ${blockOf("s.day")}, ${sql.raw(dims.map((dim) => `s.${dim}`).join(", "))}`.execute(db);
-  }
+  const size = 2 ** level;
+  const first = isoOf(from - (from % size));
+  const end = isoOf(to - (to % size) + size);
+  const blockOf = (column: string) =>
+    sql.raw(`(date '1970-01-01' + ((${column} - date '1970-01-01') / ${size}) * ${size})`);
+  await sql`delete from ${table}
+    where company_id = ${companyId} and level = ${level} and start >= ${first}::date and start < ${end}::date
+      and ${within}`.execute(db);
+  const source =
+    level === 1
+      ? sql`select dt as day, ${sql.raw(columns.join(", "))} from ${sql.table(model.fineTable)}
+          where company_id = ${companyId} and dt >= ${first}::date and dt < ${end}::date and ${within}`
+      : sql`select start as day, ${sql.raw(columns.join(", "))} from ${table}
+          where company_id = ${companyId} and level = ${level - 1} and start >= ${first}::date and start < ${end}::date
+            and ${within}`;
+  await sql`
+    insert into ${table} (company_id, level, start, ${sql.raw(columns.join(", "))})
+    select ${companyId}, ${level}, ${blockOf("s.day")}, ${sql.raw(dims.map((dim) => `s.${dim}`).join(", "))},
+      ${sql.raw(sums.join(", "))}
+    from (${source}) s
+    group by ${blockOf("s.day")}, ${sql.raw(dims.map((dim) => `s.${dim}`).join(", "))}`.execute(db);
 }
 
 /**

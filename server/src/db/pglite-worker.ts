@@ -1,0 +1,55 @@
+/**
+ * The embedded database's own thread (DESIGN §9): PGlite runs its WASM Postgres synchronously, so on the main
+ * thread every statement froze the whole server for its run. This worker owns the PGlite instance and answers
+ * the main thread's statements (pglite-dialect.ts) one message each.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import type { WorkerAnswer, WorkerRequest, WorkerSettings } from "./pglite-protocol.ts";
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+/** Counters and money arrive as JavaScript numbers; int8 ids and sums stay below 2^53. */
+const toNumber = (value: string) => Number(value);
+
+const port = parentPort;
+if (!port) throw new Error("pglite-worker.ts runs as a worker thread");
+const { dataDir } = workerData as WorkerSettings;
+const client = new PGlite(dataDir, { parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber } });
+
+/** An error's message and its PostgreSQL fields (code, constraint, table…), which structured clone drops. */
+function describe(error: unknown): WorkerAnswer & { ok: false } {
+  if (!(error instanceof Error)) return { ok: false, id: 0, message: String(error), fields: {} };
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(error)) if (typeof value === "string") fields[key] = value;
+  return { ok: false, id: 0, message: error.message, fields };
+}
+
+async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
+  try {
+    if (request.type === "ready") {
+      await client.waitReady;
+      return { ok: true, id: request.id, rows: [] };
+    }
+    if (request.type === "close") {
+      await client.close();
+      return { ok: true, id: request.id, rows: [] };
+    }
+    const result = await client.query(request.sql, request.params);
+    return {
+      ok: true,
+      id: request.id,
+      rows: result.rows,
+      ...(result.affectedRows === undefined ? {} : { affectedRows: result.affectedRows }),
+    };
+  } catch (error) {
+    return { ...describe(error), id: request.id };
+  }
+}
+
+port.on("message", (request: WorkerRequest) => {
+  void answer(request).then((reply) => {
+    port.postMessage(reply);
+    if (request.type === "close") port.close();
+  });
+});
