@@ -1,4 +1,7 @@
-/** The server process: configuration, start, and a graceful shutdown on SIGTERM/SIGINT. */
+/**
+ * The server process: configuration, start, and a graceful shutdown on SIGTERM/SIGINT: the first signal
+ * drains (no new connections, calls in flight finish, the database closes, exit 0), later ones only log.
+ */
 import { buildApp } from "./app.ts";
 import { prepareRuntime } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -23,16 +26,29 @@ async function main() {
     console.log(`  API documentation:      http://localhost:${config.PORT}/docs\n`);
   }
 
-  const shutdown = (signal: string) => {
-    app.log.info({ signal }, "shutting down");
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+  // npm forwards a group signal, so the server often gets two: only the first starts the drain.
+  let draining = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (draining) {
+      app.log.info({ signal }, "already shutting down; finishing the calls in flight");
+      return;
+    }
+    draining = true;
+    app.log.info({ signal }, "shutting down; finishing the calls in flight");
+    setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, "calls still in flight after the grace period; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
     );
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
 
 main().catch((error: unknown) => {

@@ -68,6 +68,11 @@ async function envelopePlugin(app: FastifyInstance) {
     // app.ts): the envelope tells the client to call again, and Fastify closes that connection.
     if (closing) throw new RetryLater(Code.Unavailable, UNAVAILABLE_RETRY_SECONDS);
   });
+  // A call that finishes during the drain closes its connection: a kept-alive one would hold the drain
+  // until its keep-alive timeout, past the grace period.
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang ?? requestLang(request.headers);

@@ -7,8 +7,8 @@ async function envelope<T>(response: Response): Promise<{ code: number; msg: str
   return (await response.json()) as { code: number; msg: string; data: T };
 }
 
-/** The session token of a successful sign-in at `baseUrl` (the captcha fixed by CAPTCHA_FIXED_ANSWER). */
-export async function tokenOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
+/** The body of a sign-in call at `baseUrl`, ready to send (the captcha fixed by CAPTCHA_FIXED_ANSWER). */
+export async function loginBodyOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
   const captcha = await envelope<{ captcha_id: string }>(
     await fetch(`${baseUrl}/v1/passport/captcha/gen_math`, { method: "POST" }),
   );
@@ -19,11 +19,16 @@ export async function tokenOverHttp(baseUrl: string, email: string, password: st
     captcha_id: captcha.data.captcha_id,
     captcha_answer: CAPTCHA_ANSWER,
   });
+  return JSON.stringify({ data: encryptForLogin(key.data.public_key, form) });
+}
+
+/** The session token of a successful sign-in at `baseUrl`. */
+export async function tokenOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
   const answer = await envelope<LoginAnswer>(
     await fetch(`${baseUrl}/v1/passport/user/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ data: encryptForLogin(key.data.public_key, form) }),
+      body: await loginBodyOverHttp(baseUrl, email, password),
     }),
   );
   if (answer.code !== 200) throw new Error(`sign-in of ${email} failed: ${answer.code} ${answer.msg}`);
