@@ -282,6 +282,7 @@ describe("operator CLI app-secret", () => {
       );
       const secret = await appSecret(runtime.database.db, app.app_key);
       await runtime.database.db.destroy();
+      runtime.dataDirLock?.release();
 
       const { stdout } = await run(tsxPath, [cliPath, "app-secret", "--app-key", app.app_key], { env });
       expect(JSON.parse(stdout)).toEqual({ app_key: app.app_key, secret: secret?.secret });
