@@ -15,7 +15,7 @@ export default defineConfig({
   // a real SMTP server catching the emailed codes (reset password, registration)
   globalSetup: "./global-setup.ts",
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
