@@ -5,7 +5,7 @@
  * (unnest) into a copy of the raw table, by as many callers over the app's own database connections.
  */
 import { Worker } from "node:worker_threads";
-import { COUNTRY_KEYS } from "@pc/contract";
+import { COUNTRY_KEYS, type SdkEvent } from "@pc/contract";
 import { sql } from "kysely";
 import type { Runtime } from "../server/src/bootstrap.ts";
 import type { ClientPlan, ClientResult } from "./ingest-client.ts";
@@ -27,16 +27,7 @@ interface HotApp {
   companyId: number;
   appKey: string;
   secret: string;
-  events: {
-    adpos_id: number;
-    country: string;
-    hour: string;
-    request: number;
-    fill: number;
-    show: number;
-    click: number;
-    revenue: number;
-  }[];
+  events: SdkEvent[];
 }
 
 /** The bench's first app with its 4 placements × 10 countries × 5 hours of yesterday: 200 events. */
