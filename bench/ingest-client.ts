@@ -1,10 +1,14 @@
 /**
  * The SDK clients of the ingest bench, in a worker thread so their signing and parsing do not share the
- * server's event loop: `clients` loops, each sending signed batches (a fresh batch_id each) one after the
- * other for `seconds`, as the mobile SDK does (a 429 or 503 waits its Retry-After).
+ * server's event loop: autocannon keeps `clients` connections busy for `seconds`, each call a signed batch with
+ * a fresh batch_id, as the mobile SDK sends them. It signs with node:crypto (the server's implementation of the
+ * one rule), so the load generator spends as little of the machine's two cores as it can.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { SDK_EVENTS_PATH, sign, signedParams } from "@pc/contract";
+import { SDK_EVENTS_PATH } from "@pc/contract";
+import autocannon from "autocannon";
+import { signatureOf, signedParamsOf } from "../server/src/lib/signing.ts";
+import { percentile } from "./measure.ts";
 
 export interface ClientPlan {
   baseUrl: string;
@@ -17,47 +21,63 @@ export interface ClientPlan {
 
 export interface ClientResult {
   accepted: number;
-  latenciesMs: number[];
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
   faults: number;
   refused: number;
   busy: number;
 }
 
+/** Each connection's context: when its call (one at a time, no pipelining) was sent. */
+interface Connection {
+  sentAt?: number;
+}
+
 const plan = workerData as ClientPlan;
-const result: ClientResult = { accepted: 0, latenciesMs: [], faults: 0, refused: 0, busy: 0 };
+const eventsJson = JSON.stringify(plan.events);
+const counts = { accepted: 0, faults: 0, refused: 0, busy: 0 };
+const latencies: number[] = [];
 let serial = 0;
 
-async function sendOne(): Promise<number> {
-  const body = JSON.stringify({ batch_id: `bench-${process.pid}-${++serial}`, events: plan.events });
+function signedBatch(request: autocannon.Request, connection: Connection): autocannon.Request {
+  const body = `{"batch_id":"bench-${process.pid}-${++serial}","events":${eventsJson}}`;
   const query = { app_key: plan.appKey };
   const timestamp = Math.floor(Date.now() / 1000);
-  const signature = await sign(plan.secret, await signedParams(query, body), timestamp);
-  const search = new URLSearchParams({ ...query, timestamp: String(timestamp), sign: signature });
-  const started = performance.now();
-  const response = await fetch(`${plan.baseUrl}${SDK_EVENTS_PATH}?${search}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-  });
-  const answer = (await response.json()) as { code: number; data: { accepted?: boolean } | null };
-  result.latenciesMs.push(performance.now() - started);
-  if (response.status === 429 || response.status === 503) {
-    result.busy += 1;
-    return Number(response.headers.get("retry-after") ?? "1") * 1000;
-  }
-  if (response.status >= 500) result.faults += 1;
-  else if (answer.code !== 200) result.refused += 1;
-  else if (answer.data?.accepted) result.accepted += plan.events.length;
-  return 0;
+  const sign = signatureOf(plan.secret, signedParamsOf(query, body), timestamp);
+  const search = new URLSearchParams({ ...query, timestamp: String(timestamp), sign });
+  connection.sentAt = performance.now();
+  return { ...request, path: `${SDK_EVENTS_PATH}?${search}`, body };
 }
 
-async function client(until: number) {
-  while (performance.now() < until) {
-    const wait = await sendOne();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+function counted(status: number, body: string, connection: Connection) {
+  latencies.push(performance.now() - (connection.sentAt ?? 0));
+  if (status === 429 || status === 503) counts.busy += 1;
+  else if (status >= 500) counts.faults += 1;
+  else {
+    const answer = JSON.parse(body) as { code: number; data: { accepted?: boolean; events?: number } | null };
+    if (answer.code !== 200) counts.refused += 1;
+    else if (answer.data?.accepted) counts.accepted += answer.data.events ?? 0;
   }
 }
 
-const until = performance.now() + plan.seconds * 1000;
-await Promise.all(Array.from({ length: plan.clients }, () => client(until)));
-parentPort?.postMessage(result);
+const result = await autocannon({
+  url: plan.baseUrl,
+  connections: plan.clients,
+  duration: plan.seconds,
+  requests: [
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      setupRequest: signedBatch,
+      onResponse: counted,
+    },
+  ],
+});
+const answer: ClientResult = {
+  ...counts,
+  seconds: result.duration,
+  p50Ms: percentile(latencies, 50),
+  p99Ms: percentile(latencies, 99),
+};
+parentPort?.postMessage(answer);

@@ -147,6 +147,11 @@ describe("POST /sdk/v1/events", () => {
       [{ revenue: 0.0000001 }, "events.0.revenue", "reportAmountInvalid"],
       [{ hour: "2024-05-01T13:30:00Z" }, "events.0.hour", "reportHourInvalid"],
       [{ hour: "2024-05-01 13:00" }, "events.0.hour", "reportHourInvalid"],
+      // Date.parse takes these (rolling them over); the database would not.
+      [{ hour: "2024-02-30T10:00:00Z" }, "events.0.hour", "reportHourInvalid"],
+      [{ hour: "2023-02-29T10:00:00Z" }, "events.0.hour", "reportHourInvalid"],
+      [{ hour: "2024-05-01T24:00:00Z" }, "events.0.hour", "reportHourInvalid"],
+      [{ hour: "0000-05-01T10:00:00Z" }, "events.0.hour", "reportHourInvalid"],
       [
         { hour: `${new Date(Date.now() + 3_600_000).toISOString().slice(0, 13)}:00:00Z` },
         "events.0.hour",
@@ -190,6 +195,20 @@ describe("POST /sdk/v1/events", () => {
     expect(answer.json()).toMatchObject({ code: Code.ParamError, data: { field: "sign" } });
     const malformed = await sendEvents(t.app, sdk, null, { raw: "{not json" });
     expect(malformed.status).toBe(400);
+  });
+
+  it("refuses a deleted app's batches as an unknown key's, though its key was used before", async () => {
+    const doomed = await appWithPlacements(t.app, owner, "Ingest Doomed", [1]);
+    const doomedSdk = await sdkAppOf(db(), doomed.appId);
+    const doomedPlacement = doomed.placements[0]?.id ?? 0;
+    const send = () =>
+      sendEvents(t.app, doomedSdk, { batch_id: batchId(), events: [event({ adpos_id: doomedPlacement })] });
+    expect(await send()).toMatchObject({ code: Code.Ok, data: { accepted: true } });
+    const remove = (url: string, id: number) =>
+      callAs(t.app, owner, { method: "DELETE", url, query: { id: String(id) } });
+    expect((await remove("/v1/adpos", doomedPlacement)).code).toBe(Code.Ok);
+    expect((await remove("/v1/app", doomed.appId)).code).toBe(Code.Ok);
+    refused(await send(), "sign", "signWrong");
   });
 
   it("takes batches larger than the global 100 KB body limit", async () => {

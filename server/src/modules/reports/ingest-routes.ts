@@ -6,21 +6,23 @@
 import {
   Code,
   envelopeOf,
+  isPlainSdkEventsBody,
+  nowSeconds,
   ok,
   SDK_EVENTS_PATH,
   type SignableParams,
   sdkEventsAnswer,
   sdkEventsBody,
   sdkEventsQuery,
-  signedParams,
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { signedParamsOf } from "../../lib/signing.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
 import { sentParams } from "../sdk/routes.ts";
-import { verifySdkCall } from "../sdk/service.ts";
+import { rememberedApps, type SignedSdkCall, verifySdkCall } from "../sdk/service.ts";
 import { ingestSdkEvents, type SdkApp } from "./service.ts";
 
 export interface IngestDeps {
@@ -44,7 +46,8 @@ const queryText = (params: SignableParams, name: string): string => {
 
 export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { db, maxInFlight }) => {
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
-  const apps = new WeakMap<FastifyRequest, SdkApp>();
+  const verified = new WeakMap<FastifyRequest, { call: SignedSdkCall; app: SdkApp }>();
+  const apps = rememberedApps(db);
 
   app.addHook("onRequest", inFlightLimit(maxInFlight));
   app.removeAllContentTypeParsers();
@@ -61,21 +64,30 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
 
   app.addHook("preValidation", async (request) => {
     const query = sentParams(request.url);
-    const params = await signedParams(query, rawBodies.get(request) ?? null);
-    const found = await verifySdkCall(db, {
+    const params = signedParamsOf(query, rawBodies.get(request) ?? null);
+    const call = {
       appKey: queryText(query, "app_key"),
       timestamp: queryText(query, "timestamp"),
       sign: queryText(query, "sign"),
       params,
-    });
-    apps.set(request, { company_id: found.company_id, id: found.id });
+    };
+    const found = await verifySdkCall(db, call, nowSeconds(), apps.find);
+    verified.set(request, { call, app: { company_id: found.company_id, id: found.id } });
   });
 
   app.post(
     SDK_EVENTS_PATH,
     {
       config: { public: true },
+      // Browser security headers mean nothing to an SDK, and helmet builds them anew for every call.
+      helmet: false,
       bodyLimit: SDK_EVENTS_BODY_LIMIT,
+      // A plain batch skips zod's per-event checks (see isPlainSdkEventsBody); any other is refused by zod.
+      validatorCompiler: (route) => {
+        if (route.httpPart !== "body") return validatorCompiler({ ...route, schema: sdkEventsQuery });
+        const zodCheck = validatorCompiler({ ...route, schema: sdkEventsBody });
+        return (body) => (isPlainSdkEventsBody(body) ? { value: body } : zodCheck(body));
+      },
       schema: {
         tags: ["sdk"],
         security: [],
@@ -92,9 +104,19 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const found = apps.get(request);
+      const found = verified.get(request);
       if (!found) throw new Error("SDK call without a verified signature");
-      return ok(await ingestSdkEvents(db, found, request.body));
+      try {
+        return ok(await ingestSdkEvents(db, found.app, request.body));
+      } catch (error) {
+        // The one way a remembered app goes stale: it was deleted (its placements first). Refuse as for a
+        // key never known.
+        if (error instanceof AppError && error.messageKey === "reportPlacementUnknown") {
+          apps.forget(found.call.appKey);
+          await verifySdkCall(db, found.call, nowSeconds(), apps.find);
+        }
+        throw error;
+      }
     },
   );
 };

@@ -68,7 +68,6 @@ import {
   dayStatuses,
   failBatch,
   finishBatch,
-  type HourlyCounters,
   listBatches,
   lockBatch,
   lockReportRows,
@@ -120,7 +119,7 @@ export async function ingestSdkEvents(
   if (future >= 0) throw new AppError(Code.ParamError, "reportHourFuture", {}, `events.${future}.hour`);
   const placementIds = [...new Set(body.events.map((event) => event.adpos_id))];
   const batch = { companyId: app.company_id, appId: app.id, batchId: body.batch_id, placementIds };
-  const outcome = await appendSdkBatch(db, batch, countersOf(body.events));
+  const outcome = await appendSdkBatch(db, batch, body.events);
   if (outcome === "placementUnknown") {
     const known = new Set((await placementsOfApp(db, app.company_id, app.id, placementIds)).map((p) => p.id));
     const index = body.events.findIndex((event) => !known.has(event.adpos_id));
@@ -136,37 +135,6 @@ export async function ingestSdkEvents(
  * its first 13 characters are the hour (no date parsing per event; these strings order as the hours do).
  */
 const utcHour = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
-
-/** Events of the same placement, country and hour added up (one row each); revenue summed in exact micros. */
-function countersOf(events: SdkEventsBody["events"]): HourlyCounters[] {
-  const rows = new Map<string, HourlyCounters & { micros: number }>();
-  for (const event of events) {
-    const hour = utcHour(event.hour);
-    const key = `${event.adpos_id}|${event.country}|${hour}`;
-    const row = rows.get(key) ?? {
-      hour,
-      pos: event.adpos_id,
-      country: event.country,
-      request: 0,
-      fill: 0,
-      show: 0,
-      click: 0,
-      revenue: "",
-      micros: 0,
-    };
-    rows.set(key, row);
-    row.request += event.request;
-    row.fill += event.fill;
-    row.show += event.show;
-    row.click += event.click;
-    // At most 6 decimals (the schema's rule), so micros are whole and their sums exact below 2^53.
-    row.micros += Math.round(event.revenue * 1e6);
-  }
-  return [...rows.values()].map(({ micros, ...row }) => ({
-    ...row,
-    revenue: `${Math.trunc(micros / 1e6)}.${String(micros % 1e6).padStart(6, "0")}`,
-  }));
-}
 
 /** Stores an affiliate's daily totals for a company, each replacing the values of its key. */
 export async function ingestAffiliateStats(

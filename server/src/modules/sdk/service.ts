@@ -2,17 +2,17 @@
  * The SDK's configuration (DESIGN §5 SDK config): the call is signed with the app's secret by the one
  * signing rule; an unknown app_key and a wrong signature get the same refusal, in the same time.
  */
-import { timingSafeEqual } from "node:crypto";
 import {
   Code,
   nowSeconds,
   SDK_CLOCK_SKEW_SECONDS,
   type SdkConfigAnswer,
   type SignableParams,
-  sign,
 } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { safeEqualText } from "../../lib/safe-equal.ts";
+import { signatureOf } from "../../lib/signing.ts";
 import { appForSdk } from "../apps/service.ts";
 import { sdkPlacements } from "../placements/service.ts";
 
@@ -28,24 +28,44 @@ export interface SignedSdkCall {
 /** Signing with this for an unknown key keeps its answer time like that of a wrong signature. */
 const DECOY_SECRET = "sdk-config-decoy-secret";
 
-const sameText = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
+type SdkAppRecord = NonNullable<Awaited<ReturnType<typeof appForSdk>>>;
+export type FindSdkApp = (appKey: string) => Promise<SdkAppRecord | undefined>;
 
 /**
  * Checks an SDK call's signature with its app's secret and answers the app. Every SDK call goes through it
  * (the config call, and the events call whose body digest is one of `params`).
  */
-export async function verifySdkCall(db: Db, call: SignedSdkCall, now = nowSeconds()) {
+export async function verifySdkCall(
+  db: Db,
+  call: SignedSdkCall,
+  now = nowSeconds(),
+  findApp: FindSdkApp = (appKey) => appForSdk(db, appKey),
+) {
   if (Math.abs(now - Number(call.timestamp)) > SDK_CLOCK_SKEW_SECONDS) {
     throw new AppError(Code.ParamError, "timestampStale", {}, "timestamp");
   }
-  const app = await appForSdk(db, call.appKey);
-  const expected = await sign(app?.sdk_secret ?? DECOY_SECRET, call.params, call.timestamp);
-  if (!sameText(call.sign, expected) || !app) throw new AppError(Code.ParamError, "signWrong", {}, "sign");
+  const app = await findApp(call.appKey);
+  const expected = signatureOf(app?.sdk_secret ?? DECOY_SECRET, call.params, call.timestamp);
+  if (!safeEqualText(call.sign, expected) || !app)
+    throw new AppError(Code.ParamError, "signWrong", {}, "sign");
   return app;
+}
+
+/**
+ * The apps a process has found by key, kept: an app's key, company and secret never change, so the ingest
+ * tier looks each up once instead of once a batch. Only a deleted app goes stale; `forget` drops it (ingest
+ * does so when a batch names placements the app no longer has, then looks again). Unknown keys are not kept.
+ */
+export function rememberedApps(db: Db): { find: FindSdkApp; forget: (appKey: string) => void } {
+  const known = new Map<string, SdkAppRecord>();
+  return {
+    find: async (appKey) => {
+      const app = known.get(appKey) ?? (await appForSdk(db, appKey));
+      if (app) known.set(appKey, app);
+      return app;
+    },
+    forget: (appKey) => known.delete(appKey),
+  };
 }
 
 export async function sdkConfig(db: Db, call: SignedSdkCall, timeZone: string): Promise<SdkConfigAnswer> {
