@@ -366,7 +366,7 @@ async function main() {
   printTable(kinds);
   const web = measureInitialJs();
   console.log(
-    `Web initial JavaScript: ${(web.gzipBytes / 1024).toFixed(0)} KB gzip (${web.files} files, ${(web.rawBytes / 1024).toFixed(0)} KB raw)`,
+    `Web initial JavaScript: ${(web.gzipBytes / 1024).toFixed(0)} KB gzip, ${(web.brotliBytes / 1024).toFixed(0)} KB sent as brotli (${web.files} files, ${(web.rawBytes / 1024).toFixed(0)} KB raw)`,
   );
   console.log(
     "Budgets (DESIGN §9): report calls ≤ 2x DuckDB on PostgreSQL; no PGlite stall over 100 ms; export ≥ half of " +

@@ -1,5 +1,6 @@
 /**
- * The production web build on the same port: hashed assets cached for a year, index.html (with the
+ * The production web build on the same port: hashed assets cached for a year and sent brotli or gzip
+ * compressed when the browser takes it (the build writes both beside each file), index.html (with the
  * caller secret filled in) for every other non-API path so client-side routes load (SPA fallback).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -33,6 +34,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
       root: options.distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       allowedPath: (pathName) => pathName !== "/index.html",
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("delivery of the console (issue 12 item 1)", () => {
+  test("sends scripts brotli- or gzip-compressed as the browser accepts, hashed files cached for good", async ({
+    request,
+  }) => {
+    const page = await request.get("/login");
+    expect(page.headers()["cache-control"]).toBe("no-cache");
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeTruthy();
+    const plain = await request.get(script ?? "", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    for (const { accept, encoding } of [
+      { accept: "gzip, deflate, br", encoding: "br" },
+      { accept: "gzip", encoding: "gzip" },
+    ]) {
+      const answer = await request.get(script ?? "", { headers: { "accept-encoding": accept } });
+      expect(answer.headers()["content-encoding"]).toBe(encoding);
+      expect(answer.headers().vary).toMatch(/accept-encoding/i);
+      expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(await answer.text()).toBe(await plain.text());
+    }
+  });
+});
