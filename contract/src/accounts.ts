@@ -40,18 +40,35 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const isManagementAccount = (roleIds: readonly number[]): boolean =>
   roleIds.some((id) => MANAGEMENT_ROLES.includes(id as 1 | 2));
 
+/** A user's level in their company: super admin above administrator above everyone else (spec §6). */
+const Level = { Staff: 0, Administrator: 1, SuperAdmin: 2 } as const;
+const levelOf = (roleIds: readonly number[]): number =>
+  roleIds.includes(Role.SuperAdmin)
+    ? Level.SuperAdmin
+    : roleIds.includes(Role.Administrator)
+      ? Level.Administrator
+      : Level.Staff;
+
 /**
- * What the account list may offer on a row (spec §6): freeze/thaw and delete are hidden for role 1/2 rows and
- * for one's own row, edit is always shown, the permission is locked for role 1/2 users. The server refuses the
- * same calls with the same rule.
+ * What the account list may offer on a row, and so what the server allows (spec §6; issue 11): freeze/thaw and
+ * delete are hidden for role 1/2 rows and for one's own row, edit is always shown, the permission is locked for
+ * role 1/2 users, and the email and password are locked on a row at or above the caller's own level (their own
+ * included) unless the caller is the super admin: a user changes their own password under Password Change.
  */
 export function accountRowActions(
   row: { user_id: number; role_ids: readonly number[] },
-  sessionUserId: number,
-): { edit: true; freeze: boolean; remove: boolean; roleLocked: boolean } {
+  session: { user_id: number; role_id: readonly number[] },
+): { edit: true; freeze: boolean; remove: boolean; roleLocked: boolean; credentialsLocked: boolean } {
   const manager = isManagementAccount(row.role_ids);
-  const self = row.user_id === sessionUserId;
-  return { edit: true, freeze: !manager && !self, remove: !manager && !self, roleLocked: manager };
+  const self = row.user_id === session.user_id;
+  const callerLevel = levelOf(session.role_id);
+  return {
+    edit: true,
+    freeze: !manager && !self,
+    remove: !manager && !self,
+    roleLocked: manager,
+    credentialsLocked: callerLevel !== Level.SuperAdmin && callerLevel <= levelOf(row.role_ids),
+  };
 }
 
 const platType = z.coerce

@@ -67,6 +67,8 @@ export const TOKEN_LIFETIME_DAYS = 7;
 export const COMPANY_CACHE_SECONDS = 600;
 export const LOGIN_CLOCK_SKEW_SECONDS = 300;
 export const CAPTCHA_LIFETIME_SECONDS = 120;
+/** A sign-in ticket (the `t` of a link into the console) is exchanged once, within this many seconds. */
+export const SIGN_IN_TICKET_SECONDS = 60;
 
 /** A profit centre is open (companies may join it) or closed (DESIGN §5, issue 6). */
 export const ProfitCenterStatus = { Open: 1, Closed: 2 } as const;

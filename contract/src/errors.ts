@@ -56,7 +56,15 @@ export const MESSAGES = {
     zh: "登录失败次数过多，请 {seconds} 秒后再试",
     en: "Too many failed sign-in attempts, try again in {seconds} seconds",
   },
+  rateLimited: {
+    zh: "操作过于频繁，请 {minutes} 分钟后再试",
+    en: "Too many attempts; try again in {minutes} minutes",
+  },
   captchaWrong: { zh: "验证码错误或已过期", en: "The verification code is wrong or expired" },
+  ticketInvalid: {
+    zh: "登录链接无效、已使用或已过期，请重新登录",
+    en: "The sign-in link is invalid, used or expired; please sign in",
+  },
   timestampStale: {
     zh: "请求时间戳已过期，请校准本机时间",
     en: "The request timestamp is out of range, check your clock",
@@ -68,7 +76,15 @@ export const MESSAGES = {
   },
   bodyTooLarge: { zh: "请求体过大", en: "The request body is too large" },
   malformedBody: { zh: "请求体格式错误", en: "The request body is malformed" },
+  malformedUrl: { zh: "请求地址格式错误", en: "The request URL is malformed" },
+  malformedRequest: { zh: "请求格式错误", en: "The request is malformed" },
+  headersTooLarge: { zh: "请求头过大", en: "The request headers are too large" },
+  requestTimeout: { zh: "请求传输超时", en: "The request took too long to arrive" },
   notFound: { zh: "接口不存在", en: "No such endpoint" },
+  metricsTokenRequired: {
+    zh: "请在 Authorization: Bearer 中提供 METRICS_TOKEN",
+    en: "Send METRICS_TOKEN as Authorization: Bearer",
+  },
   invalidField: { zh: "参数错误：{field} {detail}", en: "Parameter error: {field} {detail}" },
   emailTaken: { zh: "该邮箱已被使用", en: "This email is already in use" },
   hostTaken: { zh: "域名已被其他公司使用：{host}", en: "Host already used by another company: {host}" },
@@ -178,6 +194,10 @@ export const MESSAGES = {
     zh: "不能冻结或删除管理员或超级管理员",
     en: "An administrator or super admin cannot be frozen or deleted",
   },
+  credentialsLocked: {
+    zh: "不能修改同级或更高级别账号的邮箱或密码，本人请在“修改密码”中修改密码",
+    en: "The email or password of an account at or above your level cannot be changed; its owner changes the password under Password Change",
+  },
   selfProtected: { zh: "不能冻结或删除自己的账号", en: "You cannot freeze or delete your own account" },
   userNotFound: { zh: "用户不存在：{id}", en: "No such user: {id}" },
   accountStatusInvalid: {
@@ -227,12 +247,8 @@ export const MESSAGES = {
     en: "If an account uses this address, a code has been sent to it; it is valid for {minutes} minutes",
   },
   emailCodeSentRegister: {
-    zh: "验证码已发送至该邮箱，{minutes} 分钟内有效",
-    en: "A code has been sent to this address; it is valid for {minutes} minutes",
-  },
-  emailRegistered: {
-    zh: "该邮箱已注册，请直接登录或找回密码",
-    en: "This email is already registered; sign in or reset the password",
+    zh: "邮件已发送至该邮箱：未注册的邮箱会收到验证码（{minutes} 分钟内有效），已注册的邮箱会收到登录提示",
+    en: "An email has been sent to this address: a code valid for {minutes} minutes, or a sign-in hint if the address is already registered",
   },
   companyNameRequired: { zh: "请输入公司名称", en: "Please enter the company name" },
   companyNameTooLong: { zh: "公司名称最多 100 个字符", en: "The company name has at most 100 characters" },
@@ -242,6 +258,11 @@ export const MESSAGES = {
   },
   mailResetSubject: { zh: "重置密码验证码", en: "Your password reset code" },
   mailRegisterSubject: { zh: "注册验证码", en: "Your registration code" },
+  mailRegisteredSubject: { zh: "该邮箱已注册", en: "This address is already registered" },
+  mailRegisteredText: {
+    zh: "有人使用此邮箱申请注册，但该邮箱已有账号。请直接登录，或在登录页点击“忘记密码”重置密码。如非本人操作，请忽略此邮件。",
+    en: 'Someone asked to register with this address, which already has an account. Sign in, or reset the password with "Forgot password?" on the sign-in page. If you did not ask for it, ignore this email.',
+  },
   mailCodeText: {
     zh: "您的验证码是 {code}，{minutes} 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。",
     en: "Your verification code is {code}. It is valid for {minutes} minutes and can be used once. If you did not ask for it, ignore this email.",
@@ -271,6 +292,10 @@ export const MESSAGES = {
   bodyParamReserved: {
     zh: "带请求体的调用中，查询参数 body 保留给请求体摘要",
     en: "On a call with a body, the query parameter body is reserved for the body's digest",
+  },
+  signVersionInvalid: {
+    zh: "参数 sign_version 只能是 1 或 2",
+    en: "The sign_version parameter must be 1 or 2",
   },
   profitCenterNotFound: { zh: "利润中心不存在：{id}", en: "No profit centre with id {id}" },
   profitCenterExists: { zh: "利润中心已存在：{id}", en: "A profit centre with id {id} already exists" },

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Flag, ProfitCenterStatus } from "./enums.ts";
 import { pageQuery } from "./envelope.ts";
 import { hasEmoji, ID_MAX, idValue } from "./inputs.ts";
+import { SignVersion } from "./signing.ts";
 
 export const PROFIT_CENTER_NAME_MAX = 100;
 export const NOTICE_ID_MAX = 64;
@@ -21,7 +22,14 @@ export const signedCallQuery = {
   sign: z
     .string()
     .regex(SIGN_PATTERN)
-    .describe("hex(HMAC-SHA256(EXTERNAL_API_SECRET, values + timestamp)), see DESIGN §5"),
+    .describe("hex(HMAC-SHA256(EXTERNAL_API_SECRET, the string of the rule sign_version names))"),
+  sign_version: z
+    .enum([SignVersion.V1, SignVersion.V2])
+    .optional()
+    .describe(
+      "2 (the default for new partners): the method, path, name=value pairs, timestamp and body digest are " +
+        "signed; absent or 1: the original rule (values + timestamp), kept for compatibility",
+    ),
   nonce: z
     .string()
     .max(64)

@@ -60,6 +60,21 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const loginAnswer = z.object({ token: z.string(), user_info: userInfo });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
+/**
+ * A link into the console carries a sign-in ticket in this query parameter (`/home?t=…`, spec §4): not a
+ * session token but a one-time, short-lived ticket the web exchanges for a session of its own.
+ */
+export const SIGN_IN_TICKET_PARAM = "t";
+const TICKET_MAX = 128;
+
+export const signInTicketAnswer = z.object({
+  ticket: z.string().describe(`the value of \`${SIGN_IN_TICKET_PARAM}\` in a link into the console`),
+  expires_in: z.number().int().describe("seconds the ticket may still be exchanged"),
+});
+export type SignInTicketAnswer = z.infer<typeof signInTicketAnswer>;
+
+export const ticketLoginBody = z.object({ ticket: z.string().min(1).max(TICKET_MAX) });
+
 const routeKey = z.enum([...CONSTANT_ROUTES, ...PERMISSION_ROUTES]);
 export const menuAnswer = z.object({ routes: z.array(routeKey) });
 export type MenuAnswer = z.infer<typeof menuAnswer>;

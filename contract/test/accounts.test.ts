@@ -20,27 +20,42 @@ const firstIssue = (result: {
 };
 
 describe("account list row actions (spec §6)", () => {
+  const boss = { user_id: 1, role_id: [2] };
   it("hides freeze and delete on role 1/2 rows and on one's own row, locks the permission of role 1/2", () => {
-    expect(accountRowActions({ user_id: 5, role_ids: [3] }, 1)).toEqual({
+    expect(accountRowActions({ user_id: 5, role_ids: [3] }, boss)).toEqual({
       edit: true,
       freeze: true,
       remove: true,
       roleLocked: false,
+      credentialsLocked: false,
     });
-    expect(accountRowActions({ user_id: 5, role_ids: [2] }, 1)).toMatchObject({
+    expect(accountRowActions({ user_id: 5, role_ids: [2] }, boss)).toMatchObject({
       freeze: false,
       remove: false,
       roleLocked: true,
     });
-    expect(accountRowActions({ user_id: 5, role_ids: [1, 3] }, 1)).toMatchObject({
+    expect(accountRowActions({ user_id: 5, role_ids: [1, 3] }, boss)).toMatchObject({
       freeze: false,
       roleLocked: true,
     });
-    expect(accountRowActions({ user_id: 1, role_ids: [3] }, 1)).toMatchObject({
+    expect(accountRowActions({ user_id: 1, role_ids: [3] }, boss)).toMatchObject({
       edit: true,
       freeze: false,
       remove: false,
     });
+  });
+
+  it("locks the email and password of a row at or above the caller's level, unless the caller is the super admin (issue 11)", () => {
+    const admin = { user_id: 2, role_id: [1] };
+    const locked = (row: { user_id: number; role_ids: number[] }, session: typeof admin) =>
+      accountRowActions(row, session).credentialsLocked;
+    expect(locked({ user_id: 1, role_ids: [2] }, admin)).toBe(true);
+    expect(locked({ user_id: 3, role_ids: [1] }, admin)).toBe(true);
+    expect(locked({ user_id: 2, role_ids: [1] }, admin)).toBe(true);
+    expect(locked({ user_id: 4, role_ids: [3] }, admin)).toBe(false);
+    expect(locked({ user_id: 3, role_ids: [1] }, boss)).toBe(false);
+    expect(locked({ user_id: 1, role_ids: [2] }, boss)).toBe(false);
+    expect(locked({ user_id: 4, role_ids: [3] }, { user_id: 0, role_id: [] })).toBe(true);
   });
 });
 

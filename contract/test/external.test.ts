@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profitCenterNotice } from "../src/external.ts";
 import { can, type Principal } from "../src/permissions.ts";
-import { sha256Hex, sign, signedParams, signingString } from "../src/signing.ts";
+import { sha256Hex, sign, signedParams, signingString, signingStringV2, signV2 } from "../src/signing.ts";
 
 const secret = "dev-external-api-secret";
 
@@ -26,6 +26,48 @@ describe("signed external calls (README worked example)", () => {
       "8a76234ee3987dcc60bad693e4dd7e7df877ec7bf7842f40724a53ca6a1ee576",
     );
     expect(await signedParams({ a: "x" })).toEqual({ a: "x" });
+  });
+
+  it("v2 signs the method, path, encoded name=value pairs ordered by name, timestamp and no body", async () => {
+    const request = {
+      method: "get",
+      path: "/external_api/company/list",
+      query: [
+        ["is_publisher", "1"],
+        ["cooperation_types", "1,3"],
+        ["page_no", "1"],
+        ["page_size", "20"],
+        ["sign_version", "2"],
+        ["timestamp", "1700000000"],
+        ["sign", "ignored"],
+      ] as const,
+      timestamp: 1700000000,
+    };
+    expect(signingStringV2(request)).toBe(
+      "GET\n/external_api/company/list\n" +
+        "cooperation_types=1%2C3&is_publisher=1&page_no=1&page_size=20&sign_version=2\n1700000000\n\n",
+    );
+    expect(await signV2(secret, request)).toBe(
+      "17fdda3be2f1b297429c1f68f16064cce5d18ef89ba4714cd8adf30472a08b84",
+    );
+  });
+
+  it("v2 signs a body's SHA-256 hex on its own line", async () => {
+    const body = '{"notice_id":"n-1001","type":"profit_center.create","profit_center_id":7,"name":"EMEA"}';
+    const request = {
+      method: "POST",
+      path: "/external_api/profit_center/notice",
+      query: [["sign_version", "2"]] as const,
+      timestamp: 1700000000,
+      bodyDigest: await sha256Hex(body),
+    };
+    expect(signingStringV2(request)).toBe(
+      "POST\n/external_api/profit_center/notice\nsign_version=2\n1700000000\n" +
+        "ce26dfef47e9adf412c7529f920c8e2c744826206a922bfcb8a2b02daf996abd\n",
+    );
+    expect(await signV2(secret, request)).toBe(
+      "714b9c2765710016e10af16ac4cb27613683291699f2a78ee52322db1ad51f74",
+    );
   });
 
   it("takes the README's notices and refuses unknown keys", () => {

@@ -100,6 +100,34 @@ test.describe("session and guard", () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fhome/);
   });
 
+  test("a link's sign-in ticket signs in once and leaves the address bar", async ({ page, browser }) => {
+    // A sign-in and two more browser contexts: 18 s on a quiet machine, over the 30 s default under CI's load.
+    test.slow();
+    await signIn(page);
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === "token")?.value ?? "";
+    const minted = await page.request.post("/v1/passport/sign_in_ticket", { headers: { token } });
+    const { ticket } = ((await minted.json()) as { data: { ticket: string } }).data;
+    const link = `/adSpace/adSpaceList?t=${encodeURIComponent(ticket)}&f=sso`;
+
+    const followed = await (await browser.newContext()).newPage();
+    await followed.goto(link);
+    await expect(followed).toHaveURL(/\/adSpace\/adSpaceList$/);
+    await expect(followed.getByTestId("logout")).toBeVisible();
+    expect(await followed.evaluate(() => window.location.href)).not.toContain(ticket);
+    const session = (await followed.context().cookies()).find((cookie) => cookie.name === "token")?.value;
+    expect(session).toBeTruthy();
+    expect([token, ticket]).not.toContain(session);
+
+    // The same link again: the ticket is spent, so it signs nobody in and stays out of the redirect.
+    const again = await (await browser.newContext()).newPage();
+    await again.goto(link);
+    await expect(again).toHaveURL(/\/login\?redirect=%2FadSpace%2FadSpaceList$/);
+    expect((await again.context().cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
+
+    await followed.context().close();
+    await again.context().close();
+  });
+
   test("a signed-in user opening /login goes home", async ({ page }) => {
     await signIn(page);
     await page.goto("/login");

@@ -1,7 +1,8 @@
 /**
  * Builds the Fastify app; the process (main.ts) and the tests build the same one. PROCESS_ROLE picks what
  * it serves: the console (API, /docs, web), ingest (SDK and external API), the report worker, or all;
- * every role answers /healthz, /readyz and /metrics, and the envelope's 404 for a path it does not serve.
+ * every role answers /healthz, /readyz and /metrics (METRICS_TOKEN), and the envelope's 404 for a path it does
+ * not serve.
  */
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
@@ -12,6 +13,7 @@ import type { Config, ProcessRole } from "./config.ts";
 import { controlChannel } from "./control/channel.ts";
 import type { DataDirLock } from "./db/data-dir-lock.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { loggerOptions } from "./lib/request-log.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appRoutes } from "./modules/apps/routes.ts";
 import { externalRoutes } from "./modules/external/routes.ts";
@@ -27,9 +29,10 @@ import { reportScheduler } from "./modules/reports/scheduler.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
 import { auth } from "./plugins/auth.ts";
-import { envelope, sendNotFound } from "./plugins/envelope.ts";
+import { answerClientError, answerFrameworkError, envelope, sendNotFound } from "./plugins/envelope.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { textInputs } from "./plugins/text-inputs.ts";
 import { webRoutes } from "./plugins/web.ts";
 
 export interface AppDeps {
@@ -89,16 +92,31 @@ function apiParts({ config, database, loginKey }: AppDeps): Part[] {
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * TRUST_PROXY for Fastify. A number of proxies becomes a function: Fastify turns a bare number into "trust
+ * nothing", since it cannot tell whether the nearest hop is a proxy (README: a count is for a server only
+ * the proxies reach).
+ */
+const trustProxy = (setting: Config["TRUST_PROXY"]) =>
+  typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, dataDirLock } = deps;
   const serves = (roles: readonly ServingRole[]) =>
     config.PROCESS_ROLE === "all" || roles.some((role) => role === config.PROCESS_ROLE);
+  const requestTimeoutMs = config.REQUEST_TIMEOUT_SECONDS * 1000;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ["req.headers.token", "req.headers.cookie"] },
+    logger: loggerOptions(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    requestTimeout: requestTimeoutMs,
+    // Node applies the timeout only when its server is created with it (Fastify sets it afterwards), and looks
+    // for late requests every 30 s by default: every second keeps a slow one close to its timeout.
+    http: { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    trustProxy: trustProxy(config.TRUST_PROXY),
     // While draining, the envelope plugin answers 608 itself instead of Fastify's own 503 body.
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  if (serves(CONSOLE)) {
+  if (serves(CONSOLE) && config.API_DOCS) {
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: "Publisher Console API", version: "1.0.0" },
@@ -133,7 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
   }
   await app.register(envelope);
-  await app.register(metrics, { database });
+  await app.register(textInputs);
+  // In production the metrics are read only with their token; without one they are not served.
+  if (config.METRICS_TOKEN || config.NODE_ENV !== "production") {
+    await app.register(metrics, { database, token: config.METRICS_TOKEN });
+  }
   await app.register(healthRoutes, { database });
   await app.register(async (api) => {
     await api.register(auth, { db: database.db });

@@ -1,4 +1,5 @@
 /** The environment, validated once (DESIGN §10). */
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -16,6 +17,40 @@ export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const booleanText = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+/** A secret someone set: long enough that it cannot be guessed (the dev defaults are refused in production). */
+const SECRET_MIN_LENGTH = 32;
+const secret = z.string().min(SECRET_MIN_LENGTH);
+
+/** Named address ranges that Fastify's proxy-addr understands as trusted proxies. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const isProxyAddress = (entry: string): boolean => {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  if (rest.length > 0) return false;
+  if (prefix === undefined) return PROXY_RANGE_NAMES.includes(address) || isIP(address) !== 0;
+  const bits = isIP(address) === 4 ? 32 : isIP(address) === 6 ? 128 : -1;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+};
+
+/**
+ * Which hops in front of the server are trusted to tell the client's address (X-Forwarded-For): none
+ * (`false`, `0`), the nearest N (`1` = one load balancer), or the proxies at these addresses. `true` (trust
+ * every hop) is refused: the client would choose its own address by writing the header.
+ */
+const trustProxy = z.string().transform((text, ctx): false | number | string[] => {
+  if (text === "false" || text === "0") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((entry) => entry.trim());
+  if (text !== "true" && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      text === "true"
+        ? "true would trust every hop, so a client could choose its own address: give the number of proxies in front of the server (e.g. 1) or their addresses"
+        : "must be false, a number of proxies, or comma-separated proxy addresses (IP or CIDR)",
+  });
+  return z.NEVER;
+});
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -25,8 +60,8 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PROCESS_ROLE: z.enum(PROCESS_ROLES).default("all"),
     RSA_PRIVATE_KEY: z.string().optional(),
-    CALLER_SECRET: z.string().min(8).default(DEV_CALLER_SECRET),
-    EXTERNAL_API_SECRET: z.string().min(8).default(DEV_EXTERNAL_API_SECRET),
+    CALLER_SECRET: secret.default(DEV_CALLER_SECRET),
+    EXTERNAL_API_SECRET: secret.default(DEV_EXTERNAL_API_SECRET),
     CAPTCHA_FIXED_ANSWER: z.string().min(1).optional(),
     DEMO_SEED: booleanText.optional(),
     /** With the demo seed: also 90 days of SDK and affiliate report data (the API tests turn it off). */
@@ -45,9 +80,15 @@ const schema = z
     REPORT_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     /** A calculation's lease: renewed while it runs; another worker takes over a batch it left this long. */
     REPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_LEASE_SECONDS),
+    /** A request's headers and body must arrive within this; a slower one is answered 408 and closed. */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** `/metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`; without it, not in production. */
+    METRICS_TOKEN: secret.optional(),
+    /** Serve the API documentation at /docs: by default, except in production. */
+    API_DOCS: booleanText.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Behind a load balancer, take the client address from X-Forwarded-For. */
-    TRUST_PROXY: booleanText.default(false),
+    /** Behind a load balancer, take the client address from X-Forwarded-For as the trusted hops tell it. */
+    TRUST_PROXY: trustProxy.default(false),
     WEB_DIST: z.string().default(path.join(repoRoot, "web", "dist")),
   })
   .superRefine((env, ctx) => {
@@ -63,10 +104,14 @@ const schema = z
     }
     if (env.NODE_ENV !== "production") return;
     if (env.CAPTCHA_FIXED_ANSWER) refuse("CAPTCHA_FIXED_ANSWER", "is for tests only");
+    if (!env.SMTP_URL)
+      refuse("SMTP_URL", "must be set in production: the reset and registration codes are mailed");
+    if (env.DEMO_SEED) refuse("DEMO_SEED", "seeds demo users with a known password: not in production");
     if (env.CALLER_SECRET === DEV_CALLER_SECRET) refuse("CALLER_SECRET", "must be set in production");
     if (env.EXTERNAL_API_SECRET === DEV_EXTERNAL_API_SECRET)
       refuse("EXTERNAL_API_SECRET", "must be set in production");
-  });
+  })
+  .transform((env) => ({ ...env, API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production" }));
 
 export type Config = z.infer<typeof schema>;
 

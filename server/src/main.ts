@@ -23,8 +23,9 @@ async function main() {
   if (config.NODE_ENV !== "production") {
     console.log(`  Demo publisher sign-in: ${config.CONSOLE_ADMIN_EMAIL} / ${config.CONSOLE_ADMIN_PASSWORD}`);
     console.log(`  Operator sign-in:       ${OPERATOR_ADMIN_EMAIL} / ${config.CONSOLE_ADMIN_PASSWORD}`);
-    console.log(`  API documentation:      http://localhost:${config.PORT}/docs\n`);
   }
+  if (config.API_DOCS) console.log(`  API documentation:      http://localhost:${config.PORT}/docs`);
+  console.log("");
 
   // npm forwards a group signal, so the server often gets two: only the first starts the drain.
   let draining = false;

@@ -1,6 +1,7 @@
 import { AccountStatus, Code, MESSAGES, PLAT_TYPE, Role, type UserListAnswer } from "@pc/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FOREIGN_EMAIL_ANSWERS } from "../src/modules/accounts/service.ts";
 import {
   demoCompany,
   freshEmail,
@@ -9,7 +10,7 @@ import {
   type TestUser,
   tokenOf,
 } from "./support/accounts.ts";
-import { call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { md5, signIn } from "./support/sign-in.ts";
 
 /** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
@@ -310,17 +311,18 @@ describe("PUT /v1/user", () => {
     expect(audits.at(-1)?.after).toMatchObject({ password_changed: true });
   });
 
-  it("keeps the caller's own session when they set their own password", async () => {
-    const admin = await makeUser(db(), demo, { role: Role.Administrator });
-    const mine = await tokenOf(db(), admin);
-    const elsewhere = await tokenOf(db(), admin);
+  it("keeps the caller's own session when the super admin sets their own password", async () => {
+    const boss = await makeCompany(db(), "Self Service");
+    const mine = await tokenOf(db(), boss);
+    const elsewhere = await tokenOf(db(), boss);
     const answer = await api(
       {
         method: "PUT",
         url: "/v1/user",
-        payload: updateBody(admin, {
-          user_info: { user_name: "Me", email: admin.email, password: md5("Newpass12") },
-          role_ids: [Role.Administrator],
+        payload: updateBody(boss, {
+          user_info: { user_name: "Me", email: boss.email, password: md5("Newpass12") },
+          role_ids: [Role.SuperAdmin],
+          account_id: boss.accountId,
         }),
       },
       mine,
@@ -406,6 +408,157 @@ describe("PUT /v1/user", () => {
     });
     expect(mismatch.code).toBe(Code.NoPermission);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("PUT /v1/user: the email and password of a user at or above the caller's level (issue 11)", () => {
+  /** An administrator's edits of `target`: a new email, a new password, both. */
+  async function credentialEdits(
+    company: { accountId: number },
+    target: { userId: number; email: string },
+    roles: readonly number[],
+    token: string,
+  ) {
+    const edit = (userInfo: Record<string, unknown>) =>
+      api(
+        {
+          method: "PUT",
+          url: "/v1/user",
+          payload: updateBody(target, {
+            user_info: { user_name: "Taken Over", email: target.email, ...userInfo },
+            role_ids: roles,
+            account_id: company.accountId,
+          }),
+        },
+        token,
+      );
+    const attacker = freshEmail("attacker");
+    return [
+      await edit({ email: attacker, password: md5("Attack123") }),
+      await edit({ email: attacker }),
+      await edit({ password: md5("Attack123") }),
+    ];
+  }
+
+  const refusedAll = (answers: Awaited<ReturnType<typeof credentialEdits>>) =>
+    expect(answers.map((answer) => [answer.code, answer.msg, answer.data])).toEqual([
+      [Code.Forbidden, MESSAGES.credentialsLocked.en, { field: "email" }],
+      [Code.Forbidden, MESSAGES.credentialsLocked.en, { field: "email" }],
+      [Code.Forbidden, MESSAGES.credentialsLocked.en, { field: "password" }],
+    ]);
+
+  it("refuses an administrator the super admin's, another administrator's and their own (601)", async () => {
+    const admin = await makeUser(db(), demo, { role: Role.Administrator });
+    const peer = await makeUser(db(), demo, { role: Role.Administrator });
+    const adminOwnToken = await tokenOf(db(), admin);
+    const bossSession = await tokenOf(db(), { companyId: demo.companyId, userId: demo.adminId });
+    const before = await snapshot();
+    const boss = { userId: demo.adminId, email: "admin@demo.test" };
+    refusedAll(await credentialEdits(demo, boss, [Role.SuperAdmin], adminOwnToken));
+    refusedAll(await credentialEdits(demo, peer, [Role.Administrator], adminOwnToken));
+    refusedAll(await credentialEdits(demo, admin, [Role.Administrator], adminOwnToken));
+    expect(await snapshot()).toBe(before);
+    expect(await menuCode(bossSession)).toBe(Code.Ok);
+    expect((await signIn(t.app, boss.email, DEMO_PASSWORD)).code).toBe(Code.Ok);
+    // their name stays editable, as does a staff user's email and password
+    const renamed = await api(
+      { method: "PUT", url: "/v1/user", payload: updateBody(boss, { role_ids: [Role.SuperAdmin] }) },
+      adminOwnToken,
+    );
+    expect(renamed.code).toBe(Code.Ok);
+    const user = await staff();
+    const staffEdits = await credentialEdits(demo, user, [Role.OperationsStaff], adminOwnToken);
+    expect(staffEdits.map((answer) => answer.code)).toEqual([Code.Ok, Code.Ok, Code.Ok]);
+  });
+
+  it("lets the super admin change an administrator's", async () => {
+    const admin = await makeUser(db(), demo, { role: Role.Administrator });
+    const answers = await credentialEdits(demo, admin, [Role.Administrator], adminToken);
+    expect(answers.map((answer) => answer.code)).toEqual([Code.Ok, Code.Ok, Code.Ok]);
+  });
+
+  it("refuses the operator company's administrator the operator's super admin", async () => {
+    const operator = await db()
+      .selectFrom("app_user")
+      .innerJoin("company", "company.id", "app_user.company_id")
+      .select([
+        "company.id as companyId",
+        "company.account_id as accountId",
+        "app_user.id as userId",
+        "email",
+      ])
+      .where("company.is_operator", "=", true)
+      .executeTakeFirstOrThrow();
+    const admin = await makeUser(db(), operator, { role: Role.Administrator });
+    const operatorAdminToken = await tokenOf(db(), admin);
+    const before = await snapshot();
+    refusedAll(await credentialEdits(operator, operator, [Role.SuperAdmin], operatorAdminToken));
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("an email in use in another company (issue 11)", () => {
+  it(`is told ${FOREIGN_EMAIL_ANSWERS.max} times an hour per client address and company, then every email change waits`, async () => {
+    const prober = await makeCompany(db(), "Prober");
+    const proberToken = await tokenOf(db(), prober);
+    const own = await makeUser(db(), prober);
+    const user = await makeUser(db(), prober);
+    const client = "198.51.100.60";
+    const edit = (
+      email: string,
+      remoteAddress = client,
+      token = proberToken,
+      company = prober,
+      target = user,
+    ) =>
+      api(
+        {
+          method: "PUT",
+          url: "/v1/user",
+          payload: updateBody(target, {
+            user_info: { user_name: "Probe", email },
+            account_id: company.accountId,
+          }),
+          remoteAddress,
+        },
+        token,
+      );
+    const emailTaken = { code: Code.ParamError, msg: MESSAGES.emailTaken.en, data: { field: "email" } };
+    const limited = { code: Code.Forbidden, msg: "Too many attempts; try again in 60 minutes" };
+    // the company's own addresses are no news to its administrator: never counted
+    for (let i = 0; i <= FOREIGN_EMAIL_ANSWERS.max; i++)
+      expect(await edit(own.email)).toMatchObject(emailTaken);
+    for (let i = 0; i < FOREIGN_EMAIL_ANSWERS.max; i++)
+      expect(await edit(DEMO_EMAIL)).toMatchObject(emailTaken);
+    const elsewhere = await makeCompany(db(), "Elsewhere");
+    const elsewhereStaff = await makeUser(db(), elsewhere);
+    const elsewhereToken = await tokenOf(db(), elsewhere);
+    const before = await snapshot();
+    expect(await edit(DEMO_EMAIL)).toMatchObject(limited);
+    expect(await edit(freshEmail("unknown"))).toMatchObject(limited);
+    // the company is limited from any address, and the address for any company
+    expect(await edit(freshEmail("unknown"), "198.51.100.61")).toMatchObject(limited);
+    const fromSameClient = await edit(
+      freshEmail("unknown"),
+      client,
+      elsewhereToken,
+      elsewhere,
+      elsewhereStaff,
+    );
+    expect(fromSameClient).toMatchObject(limited);
+    const create = await api(
+      {
+        method: "POST",
+        url: "/v1/user",
+        payload: createBody({ account_id: prober.accountId }),
+        remoteAddress: "198.51.100.62",
+      },
+      proberToken,
+    );
+    expect(create).toMatchObject(limited);
+    expect(await snapshot()).toBe(before);
+    // a rename without a new email goes on
+    expect((await edit(user.email)).code).toBe(Code.Ok);
   });
 });
 

@@ -27,6 +27,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { appSecret } from "../src/modules/apps/service.ts";
 import { issueEmailCode } from "../src/modules/passport/email-code.ts";
+import { issueSignInTicket } from "../src/modules/passport/tickets.ts";
+import { hashToken } from "../src/modules/passport/tokens.ts";
 import { findOperatorCompany } from "../src/modules/tenancy/repo.ts";
 import { demoCompany, freshEmail, makeCompany, makeUser, tokenOf } from "./support/accounts.ts";
 import { call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
@@ -250,6 +252,17 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   { method: "POST", url: "/v1/passport/user/logout", access: session, scope: "own", build: nothing },
+  { method: "POST", url: "/v1/passport/sign_in_ticket", access: session, scope: "own", build: nothing },
+  {
+    method: "POST",
+    url: "/v1/passport/user/ticket_login",
+    access: publicAccess,
+    scope: "own",
+    build: async (owner) => {
+      const token = await tokenOf(db(), await staffOf(owner));
+      return { payload: { ticket: (await issueSignInTicket(db(), hashToken(token))).ticket } };
+    },
+  },
   {
     method: "PUT",
     url: "/v1/passport/user/password",

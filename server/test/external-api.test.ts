@@ -682,7 +682,7 @@ describe("the partner client (the CLI's external command)", () => {
     });
     expect(list.status).toBe(200);
     expect(JSON.parse(list.text)).toMatchObject({ code: Code.Ok, data: { total: 1 } });
-    expect(list.signed.signedString).toMatch(/^1,31[0-9a-f-]{36}\d{10}$/);
+    expect(list.signed.signedString).toMatch(/^GET\n\/external_api\/company\/list\ncooperation_types=1&/);
 
     const body = JSON.stringify({
       notice_id: "n-client",

@@ -215,6 +215,20 @@ describe("sign-in refusals", () => {
     expect(longer.msg).toMatch(/60 秒/);
   });
 
+  it("locks an account only at the address its wrong passwords come from (issue 11)", async () => {
+    const email = "targeted@demo.test";
+    await createDemoUser(email);
+    const attacker = "198.51.100.7";
+    const owner = "198.51.100.8";
+    const attempt = async (password: string, address: string) =>
+      (await postLogin(t.app, await loginForm(t.app, { email, password }), address)).code;
+    for (let i = 0; i < 5; i++) expect(await attempt("Wrong12345", attacker)).toBe(Code.BadCredentials);
+    expect(await attempt(DEMO_PASSWORD, attacker)).toBe(Code.Forbidden);
+    expect(await attempt(DEMO_PASSWORD, owner)).toBe(Code.Ok);
+    // the owner's sign-in does not lift the lock of the attacker's address
+    expect(await attempt(DEMO_PASSWORD, attacker)).toBe(Code.Forbidden);
+  });
+
   it("counts failures per client address across accounts", async () => {
     const address = "203.0.113.9";
     for (let attempt = 0; attempt < 20; attempt++) {

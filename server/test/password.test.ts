@@ -2,6 +2,7 @@ import {
   Code,
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_MAX_PER_HOUR,
+  formatMessage,
   MESSAGES,
   menuRoutes,
   ReportScope,
@@ -10,9 +11,13 @@ import {
 import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashCode } from "../src/modules/passport/email-code.ts";
+import { CODE_CHECKS_PER_CLIENT, EMAIL_SENDS_PER_CLIENT } from "../src/modules/passport/password.ts";
 import { demoCompany, freshEmail, makeUser, type TestUser, tokenOf } from "./support/accounts.ts";
 import { CAPTCHA_ANSWER, call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
-import { md5, newCaptchaId, signIn } from "./support/sign-in.ts";
+import { createTestDatabase } from "./support/database.ts";
+import { startServerProcess } from "./support/server-process.ts";
+import { loginForm, md5, newCaptchaId, postLogin, signIn } from "./support/sign-in.ts";
 import { codeOf, startSmtp, type TestSmtp } from "./support/smtp.ts";
 
 /** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
@@ -36,7 +41,17 @@ const staff = async (): Promise<TestUser> => makeUser(db(), await demoCompany(db
 const menuCode = async (token: string) =>
   (await api({ method: "GET", url: "/api/v1/user/menu", headers: { token } })).code;
 
-async function sendCode(email: string, purpose: "reset" | "register", lang = "en", change = {}) {
+let clients = 0;
+/** Another client address each call, so that only the tests of the per-address limits reach them. */
+const freshClient = () => `10.77.${Math.floor(++clients / 256)}.${clients % 256}`;
+
+async function sendCode(
+  email: string,
+  purpose: "reset" | "register",
+  lang = "en",
+  change = {},
+  remoteAddress = freshClient(),
+) {
   return api<{ expires_in: number }>(
     {
       method: "POST",
@@ -48,6 +63,7 @@ async function sendCode(email: string, purpose: "reset" | "register", lang = "en
         captcha_answer: CAPTCHA_ANSWER,
         ...change,
       },
+      remoteAddress,
     },
     lang,
   );
@@ -61,14 +77,15 @@ async function mailedCode(email: string, purpose: "reset" | "register", lang = "
   return codeOf(await smtp.mailTo(email, already + 1));
 }
 
-const reset = (payload: Record<string, unknown>) =>
-  api({ method: "POST", url: "/v1/passport/user/reset_password", payload });
+const reset = (payload: Record<string, unknown>, remoteAddress = freshClient()) =>
+  api({ method: "POST", url: "/v1/passport/user/reset_password", payload, remoteAddress });
 
-const register = (payload: Record<string, unknown>) =>
+const register = (payload: Record<string, unknown>, remoteAddress = freshClient()) =>
   api<{ company_id: number; account_id: number; user_id: number }>({
     method: "POST",
     url: "/v1/passport/user/register",
     payload,
+    remoteAddress,
   });
 
 const changePassword = (token: string, payload: Record<string, unknown>) =>
@@ -170,7 +187,9 @@ describe("POST /v1/passport/captcha/send_email", () => {
 
     const zhAddress = freshEmail("zh");
     const zh = await sendCode(zhAddress, "register", "zh");
-    expect(zh.msg).toBe("验证码已发送至该邮箱，10 分钟内有效");
+    expect(zh.msg).toBe(
+      "邮件已发送至该邮箱：未注册的邮箱会收到验证码（10 分钟内有效），已注册的邮箱会收到登录提示",
+    );
     const zhMail = await smtp.mailTo(zhAddress);
     expect(zhMail.subject).toBe("注册验证码");
     expect(zhMail.text).toMatch(/^您的验证码是 \d{6}，10 分钟内有效/);
@@ -191,14 +210,25 @@ describe("POST /v1/passport/captcha/send_email", () => {
     expect(smtp.inbox.some((mail) => mail.to.includes(unknown))).toBe(false);
   });
 
-  it("refuses a registration code for an address already in use", async () => {
+  it("answers a registration for an address in use exactly as for a new one, mailing it a notice, no code (issue 11)", async () => {
     const user = await staff();
-    const answer = await sendCode(user.email.toUpperCase(), "register");
-    expect(answer).toMatchObject({
-      code: Code.ParamError,
-      msg: MESSAGES.emailRegistered.en,
-      data: { field: "email" },
+    const unknown = freshEmail("newcomer");
+    const known = await sendCode(user.email.toUpperCase(), "register");
+    const notKnown = await sendCode(unknown, "register");
+    expect({ code: known.code, msg: known.msg, data: known.data }).toEqual({
+      code: notKnown.code,
+      msg: notKnown.msg,
+      data: notKnown.data,
     });
+    expect(known).toMatchObject({
+      code: Code.Ok,
+      msg: formatMessage(MESSAGES.emailCodeSentRegister.en, { minutes: 10 }),
+    });
+    const notice = await smtp.mailTo(user.email);
+    expect(notice.subject).toBe(MESSAGES.mailRegisteredSubject.en);
+    expect(notice.text).toBe(MESSAGES.mailRegisteredText.en);
+    expect(notice.text).not.toMatch(/\d{6}/);
+    expect((await smtp.mailTo(unknown)).subject).toBe(MESSAGES.mailRegisterSubject.en);
   });
 
   it("needs a right, unused captcha and valid fields", async () => {
@@ -225,24 +255,7 @@ describe("POST /v1/passport/captcha/send_email", () => {
   it(`sends at most ${EMAIL_CODE_MAX_PER_HOUR} codes an hour to one address, whatever the purpose`, async () => {
     const user = await staff();
     for (let i = 0; i < EMAIL_CODE_MAX_PER_HOUR; i++) {
-      expect((await sendCode(user.email, i % 2 ? "reset" : "register")).code).toBeOneOf([
-        Code.Ok,
-        Code.ParamError,
-      ]);
-    }
-    // Registration codes for a used address are refused before counting: top up with resets.
-    let count = Number(
-      (
-        await db()
-          .selectFrom("email_code")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("email", "=", user.email)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    while (count < EMAIL_CODE_MAX_PER_HOUR) {
-      expect((await sendCode(user.email, "reset")).code).toBe(Code.Ok);
-      count++;
+      expect((await sendCode(user.email, i % 2 ? "reset" : "register")).code).toBe(Code.Ok);
     }
     const refused = await sendCode(user.email, "reset");
     expect(refused).toMatchObject({ code: Code.Forbidden, data: { field: "email" } });
@@ -282,6 +295,20 @@ describe("POST /v1/passport/user/reset_password", () => {
       .where("action", "=", "password_reset")
       .execute();
     expect(audit).toEqual([{ action: "password_reset", before: null, after: null }]);
+  });
+
+  it("lifts the account's sign-in locks at every address", async () => {
+    const user = await staff();
+    const addresses = ["192.0.2.31", "192.0.2.32"];
+    const attempt = async (password: string, address: string) =>
+      (await postLogin(t.app, await loginForm(t.app, { email: user.email, password }), address)).code;
+    for (const address of addresses) {
+      for (let i = 0; i < 5; i++) expect(await attempt("Wrong12345", address)).toBe(Code.BadCredentials);
+      expect(await attempt(DEMO_PASSWORD, address)).toBe(Code.Forbidden);
+    }
+    const code = await mailedCode(user.email, "reset");
+    expect((await reset({ email: user.email, code, password: md5("Reset1234") })).code).toBe(Code.Ok);
+    for (const address of addresses) expect(await attempt("Reset1234", address)).toBe(Code.Ok);
   });
 
   it("refuses a wrong code, and spends the code after the allowed wrong tries", async () => {
@@ -401,10 +428,10 @@ describe("POST /v1/passport/user/register", () => {
       password: md5("Founder123"),
       code,
     });
-    expect(reused).toMatchObject({ code: Code.ParamError, data: { field: "email" } });
+    expect(reused).toMatchObject({ code: Code.ParamError, data: { field: "code" } });
   });
 
-  it("refuses an address already in use, a wrong code and bad fields, creating nothing", async () => {
+  it("refuses a wrong code the same for an address in use and a new one, and bad fields, creating nothing", async () => {
     const companies = async () =>
       Number(
         (
@@ -416,17 +443,18 @@ describe("POST /v1/passport/user/register", () => {
       );
     const before = await companies();
     const user = await staff();
-    const taken = await register({
-      company_name: "Taken",
-      user_name: "X",
-      email: user.email,
-      password: md5("Founder123"),
-      code: "123456",
-    });
+    const guess = { company_name: "Taken", user_name: "X", password: md5("Founder123"), code: "123456" };
+    const taken = await register({ ...guess, email: user.email });
+    const free = await register({ ...guess, email: freshEmail("unknown") });
     expect(taken).toMatchObject({
       code: Code.ParamError,
-      msg: MESSAGES.emailTaken.en,
-      data: { field: "email" },
+      msg: MESSAGES.emailCodeWrong.en,
+      data: { field: "code" },
+    });
+    expect({ code: free.code, msg: free.msg, data: free.data }).toEqual({
+      code: taken.code,
+      msg: taken.msg,
+      data: taken.data,
     });
     const email = freshEmail("wrongcode");
     const code = await mailedCode(email, "register");
@@ -449,19 +477,111 @@ describe("POST /v1/passport/user/register", () => {
     expect(await companies()).toBe(before);
     expect((await register(good)).code).toBe(Code.Ok);
   });
+
+  it("tells that an address is in use once its code is proven", async () => {
+    const email = freshEmail("raced");
+    const code = await mailedCode(email, "register");
+    await makeUser(db(), await demoCompany(db()), { email });
+    const answer = await register({
+      company_name: "Late",
+      user_name: "X",
+      email,
+      password: md5("Late12345"),
+      code,
+    });
+    expect(answer).toMatchObject({
+      code: Code.ParamError,
+      msg: MESSAGES.emailTaken.en,
+      data: { field: "email" },
+    });
+  });
 });
 
-describe("without SMTP_URL", () => {
+describe("limits per client address (issue 11)", () => {
+  it(`lets one address ask for ${EMAIL_SENDS_PER_CLIENT.max} codes an hour, whatever emails they are for`, async () => {
+    const client = "198.51.100.40";
+    for (let i = 0; i < EMAIL_SENDS_PER_CLIENT.max; i++) {
+      const answer = await sendCode(freshEmail("sweep"), i % 2 ? "reset" : "register", "en", {}, client);
+      expect(answer.code, answer.msg).toBe(Code.Ok);
+    }
+    const refused = await sendCode(freshEmail("sweep"), "register", "en", {}, client);
+    expect(refused).toMatchObject({
+      code: Code.Forbidden,
+      msg: "Too many attempts; try again in 60 minutes",
+    });
+    expect((await sendCode(freshEmail("sweep"), "register")).code).toBe(Code.Ok);
+    // an hour later the address may ask again
+    await sql`update rate_limit set window_start = now() - interval '3601 seconds'`.execute(db());
+    expect((await sendCode(freshEmail("sweep"), "register", "en", {}, client)).code).toBe(Code.Ok);
+  });
+
+  it(`lets one address try ${CODE_CHECKS_PER_CLIENT.max} codes an hour, registering or resetting`, async () => {
+    const client = "198.51.100.41";
+    const guess = { company_name: "Co", user_name: "X", password: md5("Guess1234"), code: "123456" };
+    for (let i = 0; i < CODE_CHECKS_PER_CLIENT.max; i++) {
+      const answer =
+        i % 2
+          ? await reset({ email: freshEmail("guess"), code: "123456", password: md5("Guess1234") }, client)
+          : await register({ ...guess, email: freshEmail("guess") }, client);
+      expect(answer).toMatchObject({ code: Code.ParamError, data: { field: "code" } });
+    }
+    const refused = await register({ ...guess, email: freshEmail("guess") }, client);
+    expect(refused).toMatchObject({
+      code: Code.Forbidden,
+      msg: "Too many attempts; try again in 60 minutes",
+    });
+    expect(
+      (await reset({ email: freshEmail("guess"), code: "123456", password: md5("Guess1234") }, client)).code,
+    ).toBe(Code.Forbidden);
+  });
+});
+
+/** The code of an address's latest email_code row, found from its hash (a code has 6 digits). */
+async function codeFromItsHash(
+  database: TestApp["runtime"]["database"]["db"],
+  email: string,
+  purpose: string,
+) {
+  const row = await database
+    .selectFrom("email_code")
+    .select("code_hash")
+    .where("email", "=", email)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  for (let n = 0; n < 1_000_000; n++) {
+    const code = String(n).padStart(6, "0");
+    if (hashCode(email, purpose, code) === row.code_hash) return code;
+  }
+  throw new Error(`no 6-digit code has the hash of ${email}'s`);
+}
+
+/** Every row of every text column of the database that contains the text. */
+async function textColumnsHolding(database: TestApp["runtime"]["database"]["db"], text: string) {
+  const columns = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and data_type in ('text', 'character varying', 'json', 'jsonb')
+  `.execute(database);
+  const holding: string[] = [];
+  for (const { table_name, column_name } of columns.rows) {
+    const found = await sql<{ count: number }>`
+      select count(*)::int as count from ${sql.table(table_name)}
+      where ${sql.ref(column_name)}::text like ${`%${text}%`}
+    `.execute(database);
+    if (Number(found.rows[0]?.count) > 0) holding.push(`${table_name}.${column_name}`);
+  }
+  return holding;
+}
+
+describe("without SMTP_URL (issue 11 item 2)", () => {
   it(
-    "writes the mail to the outbox table",
+    "sends nothing and stores the code only as its hash, nowhere in clear",
     async () => {
       const plain = await startTestApp();
       try {
-        const email = freshEmail("outbox");
+        const email = freshEmail("nosmtp");
         const answer = await call(plain.app, {
           method: "POST",
           url: "/v1/passport/captcha/send_email",
-          headers: { lang: "zh" },
           payload: {
             email,
             purpose: "register",
@@ -470,12 +590,50 @@ describe("without SMTP_URL", () => {
           },
         });
         expect(answer.code).toBe(Code.Ok);
-        const rows = await plain.runtime.database.db.selectFrom("outbox").selectAll().execute();
-        expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ to_address: email, subject: "注册验证码" });
-        expect(rows[0]?.text).toMatch(/^您的验证码是 \d{6}/);
+        const database = plain.runtime.database.db;
+        const code = await codeFromItsHash(database, email, "register");
+        expect(await textColumnsHolding(database, code)).toEqual([]);
       } finally {
         await plain.close();
+      }
+    },
+    STARTUP_TIMEOUT_MS,
+  );
+
+  it(
+    "logs the recipient and subject of a mail it could not send, never its code",
+    async () => {
+      const database = await createTestDatabase();
+      const server = await startServerProcess(
+        database.url ? { DATABASE_URL: database.url } : {},
+        STARTUP_TIMEOUT_MS,
+      );
+      try {
+        const email = freshEmail("nosmtp-log");
+        const captcha = (await (
+          await fetch(`${server.url}/v1/passport/captcha/gen_math`, { method: "POST" })
+        ).json()) as { data: { captcha_id: string } };
+        const answer = (await (
+          await fetch(`${server.url}/v1/passport/captcha/send_email`, {
+            method: "POST",
+            headers: { "content-type": "application/json", lang: "en" },
+            body: JSON.stringify({
+              email,
+              purpose: "register",
+              captcha_id: captcha.data.captcha_id,
+              captcha_answer: CAPTCHA_ANSWER,
+            }),
+          })
+        ).json()) as { code: number };
+        expect(answer.code).toBe(Code.Ok);
+        const line = await server.waitForLog((logged) => logged.to === email);
+        expect(line.subject).toBe(MESSAGES.mailRegisterSubject.en);
+        // Nothing logged carries a 6-digit number (the process id and the times are not what is logged).
+        const logged = server.logs.map(({ pid, time, hostname, ...rest }) => JSON.stringify(rest));
+        expect(logged.filter((text) => /\b\d{6}\b/.test(text))).toEqual([]);
+      } finally {
+        await server.stop();
+        await database.drop();
       }
     },
     STARTUP_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 /** The operator commands that do not touch the database: they run in the CLI's own process. */
 import { parseArgs } from "node:util";
-import { SUCCESS_CODES } from "@pc/contract";
+import { SignVersion, SUCCESS_CODES } from "@pc/contract";
 import type { Config } from "../config.ts";
 import { sendExternalCall } from "../modules/external/client.ts";
 import { type Command, type OptionValues, text, UsageError } from "./commands.ts";
@@ -16,10 +16,11 @@ export interface StandaloneCommand {
 export const STANDALONE_COMMANDS: Record<string, StandaloneCommand> = {
   external: {
     usage:
-      "external GET|POST /external_api/... [--query k=v ...] [--body JSON] [--base-url http://127.0.0.1:8080] [--verbose]",
+      "external GET|POST /external_api/... [--query k=v ...] [--body JSON] [--sign-version 2|1] [--base-url http://127.0.0.1:8080] [--verbose]",
     options: {
       query: { type: "string", multiple: true },
       body: { type: "string" },
+      "sign-version": { type: "string" },
       "base-url": { type: "string" },
       verbose: { type: "boolean" },
     },
@@ -41,12 +42,17 @@ export const STANDALONE_COMMANDS: Record<string, StandaloneCommand> = {
           throw new UsageError("--body must be JSON");
         }
       }
+      const signVersion = text(values["sign-version"]) || SignVersion.V2;
+      if (signVersion !== SignVersion.V1 && signVersion !== SignVersion.V2) {
+        throw new UsageError(`--sign-version is 2 (the default) or 1, not ${signVersion}`);
+      }
       const baseUrl = text(values["base-url"]) || `http://127.0.0.1:${config.PORT}`;
       const answer = await sendExternalCall(baseUrl, config.EXTERNAL_API_SECRET, {
         method: method.toUpperCase(),
         path,
         query,
         body,
+        signVersion,
       });
       if (values.verbose) {
         console.error(`signed string: ${answer.signed.signedString}`);

@@ -9,6 +9,9 @@ import * as reportPageIndexes from "./migrations/0006_report_page_indexes.ts";
 import * as reportSpans from "./migrations/0007_report_spans.ts";
 import * as appendOnlyIngest from "./migrations/0008_append_only_ingest.ts";
 import * as calculationHeartbeat from "./migrations/0009_calculation_heartbeat.ts";
+import * as abuseLimits from "./migrations/0010_abuse_limits.ts";
+import * as dropOutbox from "./migrations/0011_drop_outbox.ts";
+import * as signInTickets from "./migrations/0012_sign_in_tickets.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +24,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007_report_spans": reportSpans,
   "0008_append_only_ingest": appendOnlyIngest,
   "0009_calculation_heartbeat": calculationHeartbeat,
+  "0010_abuse_limits": abuseLimits,
+  "0011_drop_outbox": dropOutbox,
+  "0012_sign_in_tickets": signInTickets,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

@@ -58,6 +58,12 @@ export interface SessionTokenTable {
   create_time: CreatedAt;
 }
 
+export interface SignInTicketTable {
+  ticket_hash: string;
+  token_hash: string;
+  expires_at: Date;
+}
+
 export interface CaptchaTable {
   id: string;
   answer: string;
@@ -70,6 +76,13 @@ export interface LoginFailureTable {
   failures: number;
   locked_until: Date | null;
   last_failure_at: Date;
+}
+
+export interface RateLimitTable {
+  scope: string;
+  key: string;
+  window_start: Date;
+  hits: number;
 }
 
 export interface AuditLogTable {
@@ -165,15 +178,6 @@ export interface EmailCodeTable {
   attempts: Generated<number>;
   expires_at: Date;
   used_at: Date | null;
-  create_time: CreatedAt;
-}
-
-/** Mail written here instead of sent when no SMTP_URL is configured. */
-export interface OutboxTable {
-  id: Generated<number>;
-  to_address: string;
-  subject: string;
-  text: string;
   create_time: CreatedAt;
 }
 
@@ -276,15 +280,16 @@ export interface Database {
   app_user: AppUserTable;
   user_role: UserRoleTable;
   session_token: SessionTokenTable;
+  sign_in_ticket: SignInTicketTable;
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
+  rate_limit: RateLimitTable;
   audit_log: AuditLogTable;
   app: AppTable;
   ad_position: AdPositionTable;
   ad_position_floor_group: AdPositionFloorGroupTable;
   ad_position_floor_country: AdPositionFloorCountryTable;
   email_code: EmailCodeTable;
-  outbox: OutboxTable;
   profit_center: ProfitCenterTable;
   profit_center_notice: ProfitCenterNoticeTable;
   external_api_sign: ExternalApiSignTable;

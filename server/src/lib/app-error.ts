@@ -1,8 +1,17 @@
 import type { LangValue } from "@pc/contract";
 import { CODE_MESSAGES, Code, type CodeValue, formatMessage, MESSAGES, type MessageKey } from "@pc/contract";
 
+/** Who a refusal is about when no session tells it: the account a sign-in named, and its user once known. */
+export interface RefusalSubject {
+  account: string;
+  userId?: number;
+  companyId?: number;
+}
+
 /** A business refusal: answered as HTTP 200 with its code, a message in the caller's language and the field. */
 export class AppError extends Error {
+  subject: RefusalSubject | undefined;
+
   constructor(
     readonly code: CodeValue,
     readonly messageKey?: MessageKey,
@@ -10,6 +19,12 @@ export class AppError extends Error {
     readonly field?: string,
   ) {
     super(messageKey ?? String(code));
+  }
+
+  /** Names who the refusal is about, for the security log (plugins/security-log.ts). */
+  about(subject: RefusalSubject): this {
+    this.subject = subject;
+    return this;
   }
 
   localized(lang: LangValue): string {

@@ -1,10 +1,10 @@
 /**
- * Outgoing mail (DESIGN §2): through nodemailer when SMTP_URL is set, otherwise into the `outbox` table and
- * the log, so a developer without a mail server still sees every code.
+ * Outgoing mail (DESIGN §2): through nodemailer when SMTP_URL is set (required in production). Without it
+ * (development) a mail is not sent and the log names only its recipient and subject: a mail carries a code,
+ * which is never logged or stored in clear (issue 11 item 2).
  */
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
-import type { Db } from "../db/database.ts";
 
 export interface Mail {
   to: string;
@@ -13,7 +13,7 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** True when mail leaves through SMTP (slow, may fail); false when it goes to the outbox. */
+  /** True when mail leaves through SMTP (slow, may fail); false when it is dropped (no SMTP_URL). */
   readonly viaSmtp: boolean;
   send(mail: Mail): Promise<void>;
   close(): void;
@@ -22,11 +22,10 @@ export interface Mailer {
 export interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
-  db: Db;
   log: FastifyBaseLogger;
 }
 
-export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -41,14 +40,7 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer 
   return {
     viaSmtp: false,
     async send(mail) {
-      await db
-        .insertInto("outbox")
-        .values({ to_address: mail.to, subject: mail.subject, text: mail.text })
-        .execute();
-      log.info(
-        { to: mail.to, subject: mail.subject, text: mail.text },
-        "mail written to the outbox (no SMTP_URL)",
-      );
+      log.warn({ to: mail.to, subject: mail.subject }, "mail not sent: no SMTP_URL");
     },
     close: () => {},
   };

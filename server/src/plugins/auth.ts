@@ -57,8 +57,9 @@ async function authPlugin(app: FastifyInstance, options: { db: Db }) {
     const token = request.headers.token;
     const session = typeof token === "string" && token ? await loadSession(options.db, token) : null;
     if (!session) throw new AppError(Code.TokenInvalid);
-    if (config.action && !can(session.principal, config.action)) throw new AppError(Code.NoPermission);
+    // Set before the permission check, so that a 402 is logged with who asked.
     request.session = session;
+    if (config.action && !can(session.principal, config.action)) throw new AppError(Code.NoPermission);
   });
 }
 

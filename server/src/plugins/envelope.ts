@@ -2,15 +2,19 @@
  * The answer envelope and the error handler: business refusals are HTTP 200 with their code,
  * validation errors are 604 naming the field, transport faults keep their HTTP status, a database out of
  * reach or a process draining answers 608 (HTTP 503, Retry-After), and a server fault answers 602 without
- * leaking anything.
+ * leaking anything. A URL that cannot be decoded, or a request Node cannot read, answers the envelope too.
+ * Refusals that may be an attack are logged as security events (security-log.ts).
  */
-import { Code, isMessageKey, type MessageKey } from "@pc/contract";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import { Code, DEFAULT_LANG, isMessageKey, type LangValue, type MessageKey } from "@pc/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, RetryLater } from "../lib/app-error.ts";
 import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { requestLang } from "../lib/lang.ts";
+import { logSecurityRefusal } from "./security-log.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,7 +33,13 @@ const TRANSPORT_ERRORS: Record<string, MessageKey> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "malformedBody",
 };
 
-function sendError(reply: FastifyReply, error: AppError, lang: "zh" | "en", httpStatus = 200) {
+const answerOf = (error: AppError, lang: LangValue) => ({
+  code: error.code,
+  msg: error.localized(lang),
+  data: error.field ? { field: error.field } : null,
+});
+
+function sendError(reply: FastifyReply, error: AppError, lang: LangValue, httpStatus = 200) {
   if (error instanceof RetryLater) {
     reply.header("retry-after", String(error.retryAfterSeconds));
     httpStatus = error.httpStatus;
@@ -41,11 +51,7 @@ function sendError(reply: FastifyReply, error: AppError, lang: "zh" | "en", http
       // export) tells the JSON refusal from the file by it.
       .type("application/json; charset=utf-8")
       .serializer(JSON.stringify)
-      .send({
-        code: error.code,
-        msg: error.localized(lang),
-        data: error.field ? { field: error.field } : null,
-      })
+      .send(answerOf(error, lang))
   );
 }
 
@@ -76,7 +82,10 @@ async function envelopePlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang ?? requestLang(request.headers);
-    if (error instanceof AppError) return sendError(reply, error, lang);
+    if (error instanceof AppError) {
+      logSecurityRefusal(request, error);
+      return sendError(reply, error, lang);
+    }
     if (isDatabaseUnavailable(error)) {
       // Expected while the database restarts: one line, no stack; the client calls again.
       request.log.warn({ reason: error.message }, "database unavailable");
@@ -104,6 +113,46 @@ async function envelopePlugin(app: FastifyInstance) {
 
 export const envelope = fp(envelopePlugin, { name: "envelope" });
 
+/** A refusal with an HTTP status of its own (outside the business calls, which answer HTTP 200). */
+export const sendRefusal = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+  httpStatus: number,
+) => sendError(reply, error, request.lang, httpStatus);
+
 /** The answer to a path no route serves. */
 export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-  sendError(reply, new AppError(Code.ParamError, "notFound"), request.lang, 404);
+  sendRefusal(request, reply, new AppError(Code.ParamError, "notFound"), 404);
+
+/** Fastify's `frameworkErrors`: errors raised before routing, such as a URL that cannot be decoded (`/%`). */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLang(request.headers);
+  if (error.code === "FST_ERR_BAD_URL")
+    return sendError(reply, new AppError(Code.ParamError, "malformedUrl"), lang, 400);
+  request.log.error({ err: error }, "request failed");
+  return sendError(reply, new AppError(Code.SystemError), lang, 500);
+}
+
+/** A request Node's parser refused, by its error code: what it answers, before closing the connection. */
+const CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: "requestTimeout" },
+  HPE_HEADER_OVERFLOW: { status: 431, key: "headersTooLarge" },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not read (malformed, headers too large, not arrived
+ * in time) is answered on the socket itself, in the default language since no header was read.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, key } = CLIENT_ERRORS[error.code ?? ""] ?? { status: 400, key: "malformedRequest" };
+  if (socket.writable) {
+    const body = JSON.stringify(answerOf(new AppError(Code.ParamError, key), DEFAULT_LANG));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

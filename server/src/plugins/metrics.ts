@@ -1,10 +1,23 @@
-/** Prometheus metrics at /metrics: requests by route and status, their latency, and database pool use. */
+/**
+ * Prometheus metrics at /metrics: requests by route and status, their latency, and database pool use. With a
+ * token, only a scraper sending it as `Authorization: Bearer` reads them (others get HTTP 401).
+ */
+import { Code } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/database.ts";
+import { AppError } from "../lib/app-error.ts";
+import { safeEqualText } from "../lib/safe-equal.ts";
+import { sendRefusal } from "./envelope.ts";
 
-async function metricsPlugin(app: FastifyInstance, options: { database: DatabaseHandle }) {
+export interface MetricsOptions {
+  database: DatabaseHandle;
+  /** METRICS_TOKEN; unset = anyone may read them. */
+  token: string | undefined;
+}
+
+async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ["method", "route", "status_code"] as const;
@@ -45,9 +58,15 @@ async function metricsPlugin(app: FastifyInstance, options: { database: Database
     latency.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  const expected = options.token === undefined ? undefined : `Bearer ${options.token}`;
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    const sent = request.headers.authorization ?? "";
+    if (expected !== undefined && !safeEqualText(sent, expected)) {
+      reply.header("www-authenticate", 'Bearer realm="metrics"');
+      return sendRefusal(request, reply, new AppError(Code.NotLoggedIn, "metricsTokenRequired"), 401);
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
 }
 
 export const metrics = fp(metricsPlugin, { name: "metrics" });

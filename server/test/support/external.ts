@@ -1,6 +1,15 @@
 /** Signed external calls as a partner system makes them (DESIGN §5 Signing, Signed POST bodies). */
 import { randomUUID } from "node:crypto";
-import { nowSeconds, sign, signedParams } from "@pc/contract";
+import {
+  nowSeconds,
+  SIGN_VERSION_PARAM,
+  SignVersion,
+  type SignVersionValue,
+  sha256Hex,
+  sign,
+  signedParams,
+  signV2,
+} from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { DEV_EXTERNAL_API_SECRET } from "../../src/config.ts";
 import { type Answer, call } from "./app.ts";
@@ -13,6 +22,31 @@ export interface SignOptions {
   secret?: string;
   /** Adds a random `nonce` (default), so two equal calls in the same second still differ. */
   nonce?: boolean;
+  /** The rule: 1 (the default here, the original rule the older tests exercise) or 2 (adds sign_version=2). */
+  version?: SignVersionValue;
+  /** What v2 signs: the method (default GET, POST with a body) and the path (default the one called). */
+  method?: string;
+  path?: string;
+}
+
+const pairsOf = (query: QueryParams): [string, string][] =>
+  Object.entries(query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item): [string, string] => [name, item]),
+  );
+
+/** The sign of a query by the rule the options name. */
+async function signOf(query: QueryParams, timestamp: number, options: SignOptions): Promise<string> {
+  const secret = options.secret ?? DEV_EXTERNAL_API_SECRET;
+  if (options.version !== SignVersion.V2)
+    return sign(secret, await signedParams(query, options.body), timestamp);
+  if (options.path === undefined) throw new Error("a v2 sign needs the path");
+  return signV2(secret, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    path: options.path,
+    query: pairsOf(query),
+    timestamp,
+    bodyDigest: options.body === undefined ? null : await sha256Hex(options.body),
+  });
 }
 
 /** The query with `timestamp` and `sign` added, as ordered pairs (so tests can reorder them). */
@@ -22,21 +56,16 @@ export async function signedPairs(
 ): Promise<[string, string][]> {
   const timestamp = options.timestamp ?? nowSeconds();
   if (options.nonce !== false && query.nonce === undefined) query = { ...query, nonce: randomUUID() };
-  const signature = await sign(
-    options.secret ?? DEV_EXTERNAL_API_SECRET,
-    await signedParams(query, options.body),
-    timestamp,
-  );
-  const pairs = Object.entries(query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item): [string, string] => [name, item]),
-  );
-  return [...pairs, ["timestamp", String(timestamp)], ["sign", signature]];
+  if (options.version === SignVersion.V2 && query[SIGN_VERSION_PARAM] === undefined)
+    query = { ...query, [SIGN_VERSION_PARAM]: SignVersion.V2 };
+  const signature = await signOf(query, timestamp, options);
+  return [...pairsOf(query), ["timestamp", String(timestamp)], ["sign", signature]];
 }
 
 export const urlOf = (path: string, pairs: [string, string][]) => `${path}?${new URLSearchParams(pairs)}`;
 
 export async function signedUrl(path: string, query: QueryParams = {}, options: SignOptions = {}) {
-  return urlOf(path, await signedPairs(query, options));
+  return urlOf(path, await signedPairs(query, { path, ...options }));
 }
 
 export function send<T = unknown>(app: FastifyInstance, method: "GET" | "POST", url: string, body?: string) {
@@ -56,5 +85,5 @@ export async function signedCall<T = unknown>(
   query: QueryParams = {},
   options: SignOptions = {},
 ): Promise<Answer<T>> {
-  return send<T>(app, method, await signedUrl(path, query, options), options.body);
+  return send<T>(app, method, await signedUrl(path, query, { method, ...options }), options.body);
 }

@@ -19,6 +19,9 @@ export const passportApi = {
   login: (data: string, options?: RequestOptions) =>
     post<LoginAnswer>("/v1/passport/user/login", { data }, options),
   logout: (options?: RequestOptions) => post<null>("/v1/passport/user/logout", {}, options),
+  /** Exchanges the one-time sign-in ticket of a link (`?t=`) for a session; answers as login does. */
+  ticketLogin: (ticket: string, options?: RequestOptions) =>
+    post<LoginAnswer>("/v1/passport/user/ticket_login", { ticket }, options),
 };
 
 export const userApi = {

@@ -34,20 +34,10 @@ const run = (over: Partial<GuardInput>) =>
     ...over,
   });
 
-describe("guard: token from the URL", () => {
-  it("lets query t replace the token cookie", () => {
-    const result = run({ search: "?t=new", cookieToken: "old" });
-    expect(result.token).toBe("new");
-    expect(result.storeToken).toBe("new");
-    expect(result.clearUser).toBe(true);
-  });
-
-  it("stores t when there was no token and does not rewrite an equal one", () => {
-    expect(run({ search: "?t=new", cookieToken: undefined })).toMatchObject({
-      storeToken: "new",
-      clearUser: false,
-    });
-    expect(run({ search: "?t=tok" }).storeToken).toBeNull();
+describe("guard: the sign-in ticket in the URL", () => {
+  it("never takes t for a token: the cookie (set by exchanging t) is the token", () => {
+    expect(run({ search: "?t=ticket", cookieToken: "old" }).token).toBe("old");
+    expect(run({ search: "?t=ticket", cookieToken: undefined }).token).toBeUndefined();
   });
 
   it("then removes t and f from the URL, keeping the rest of the query", () => {
@@ -56,6 +46,11 @@ describe("guard: token from the URL", () => {
       to: "/adSpace/adSpaceList?name=demo",
     });
     expect(run({ search: "?f=1" }).decision).toEqual({ type: "redirect", to: "/home" });
+    // without a session too: the login redirect that follows holds no ticket
+    expect(run({ search: "?t=spent", cookieToken: undefined, menuRoutes: null }).decision).toEqual({
+      type: "redirect",
+      to: "/home",
+    });
   });
 });
 
@@ -67,7 +62,6 @@ describe("guard: cached company", () => {
   it("is cleared when the token differs", () => {
     expect(run({ company: company("other") }).clearCompany).toBe(true);
     expect(run({ company: company(null) }).clearCompany).toBe(true);
-    expect(run({ company: company("tok"), search: "?t=new" }).clearCompany).toBe(true);
   });
 
   it("is cleared when older than 600 s", () => {

@@ -2,13 +2,16 @@
  * The navigation guard (spec §4) as a pure function: given the location, the stored session and the
  * loaded menu it says what to store and where to go. `rootLoader` (router.tsx) applies it.
  */
-import { CONSTANT_ROUTES } from "@pc/contract";
+import { CONSTANT_ROUTES, SIGN_IN_TICKET_PARAM } from "@pc/contract";
 import { matchPath } from "react-router";
 import { COMPANY_CACHE_MS, type CompanyCache } from "../session/session.ts";
 import { flattenRoutes, HOME_PATH, LOGIN_PATH, ROUTES, type RouteDef, type RouteKey } from "./routeTable.tsx";
 
-/** Query parameters the guard consumes: `t` (a token handed over in the URL) and `f`. */
-export const TOKEN_PARAM = "t";
+/**
+ * Query parameters the guard removes: `t` (a sign-in ticket, exchanged for a session by the loader before
+ * the guard runs) and `f`.
+ */
+export const TICKET_PARAM = SIGN_IN_TICKET_PARAM;
 export const FROM_PARAM = "f";
 
 export interface GuardInput {
@@ -35,12 +38,8 @@ export type GuardDecision =
   | { type: "forbidden" };
 
 export interface GuardResult {
-  /** The token in force after this step. */
+  /** The token in force. */
   token: string | undefined;
-  /** A token from the URL to write into the cookie. */
-  storeToken: string | null;
-  /** The token changed hands: the stored user and menu belong to someone else. */
-  clearUser: boolean;
   clearCompany: boolean;
   decision: GuardDecision;
 }
@@ -75,28 +74,19 @@ export function guard(input: GuardInput): GuardResult {
   const { pathname, search, cookieToken, company, now, menuRoutes, routes = ROUTES } = input;
   const params = new URLSearchParams(search);
 
-  // 1. `t` replaces the token.
-  const urlToken = params.get(TOKEN_PARAM);
-  const token = urlToken || cookieToken;
-  const storeToken = urlToken && urlToken !== cookieToken ? urlToken : null;
-  const clearUser = storeToken !== null && cookieToken !== undefined;
+  // 1. The token: `t` was exchanged for a session (the cookie) before the guard runs.
+  const token = cookieToken;
 
   // 2. The cached company goes when the token differs or it is older than 600 s.
   const clearCompany =
     company !== null &&
     (company.token !== (token ?? null) || now - company.time > COMPANY_CACHE_MS || now < company.time);
 
-  const result = (decision: GuardDecision): GuardResult => ({
-    token,
-    storeToken,
-    clearUser,
-    clearCompany,
-    decision,
-  });
+  const result = (decision: GuardDecision): GuardResult => ({ token, clearCompany, decision });
 
-  // 3. Then `t` and `f` leave the URL.
-  if (params.has(TOKEN_PARAM) || params.has(FROM_PARAM)) {
-    params.delete(TOKEN_PARAM);
+  // 3. Then `t` and `f` leave the URL (a replace: the ticket stays in no history entry).
+  if (params.has(TICKET_PARAM) || params.has(FROM_PARAM)) {
+    params.delete(TICKET_PARAM);
     params.delete(FROM_PARAM);
     const rest = params.toString();
     return result({ type: "redirect", to: pathname + (rest ? `?${rest}` : "") });

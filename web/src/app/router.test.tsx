@@ -33,8 +33,26 @@ const ok = (data: unknown) =>
   });
 
 let menuAnswer: () => Response;
-const fetchMock = vi.fn<typeof fetch>(async (input) => {
+/** The one ticket the stub server still takes (once), and the session it gives. */
+let liveTicket: string | null = null;
+const TICKET_SESSION = "session-from-ticket";
+const refusedTicket = () =>
+  new Response(
+    JSON.stringify({
+      code: 604,
+      msg: "The sign-in link is invalid, used or expired",
+      data: { field: "ticket" },
+    }),
+    { headers: { "Content-Type": "application/json" } },
+  );
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   const url = String(input);
+  if (url.startsWith("/v1/passport/user/ticket_login")) {
+    const { ticket } = JSON.parse(String(init?.body)) as { ticket: string };
+    if (ticket !== liveTicket) return refusedTicket();
+    liveTicket = null;
+    return ok({ token: TICKET_SESSION, user_info: USER });
+  }
   if (url.startsWith("/common/host")) return ok(COMPANY);
   if (url.startsWith("/api/v1/user/menu")) return menuAnswer();
   if (url.startsWith("/api/v1/user/user_info")) return ok(USER);
@@ -82,11 +100,17 @@ describe("navigation guard wiring", () => {
     expect(document.title).toBe("登录");
   });
 
-  it("takes the token from t, removes t and f, and loads the menu once", async () => {
-    const router = mount("/home?t=from-url&f=1");
+  it("exchanges the ticket t once for a session, removes t and f, and loads the menu once", async () => {
+    Cookies.set("token", "someone-else");
+    liveTicket = "ticket-1";
+    const router = mount("/home?t=ticket-1&f=1");
     await waitFor(() => expect(router.state.location.search).toBe(""));
     expect(router.state.location.pathname).toBe("/home");
-    expect(getToken()).toBe("from-url");
+    expect(getToken()).toBe(TICKET_SESSION);
+    const exchanges = fetchMock.mock.calls.filter(([url]) =>
+      String(url).startsWith("/v1/passport/user/ticket_login"),
+    );
+    expect(exchanges).toHaveLength(1);
     await screen.findByText("Ada Staff");
     expect(screen.getByRole("menuitem", { name: /广告位/ })).toBeTruthy();
     expect(screen.queryByRole("menuitem", { name: /账号管理/ })).toBeNull();
@@ -95,6 +119,16 @@ describe("navigation guard wiring", () => {
     await router.navigate("/home");
     const menuCalls = fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/v1/user/menu"));
     expect(menuCalls).toHaveLength(1);
+  });
+
+  it("signs out and asks to sign in, without the ticket, when the ticket is refused", async () => {
+    Cookies.set("token", "someone-else");
+    const router = mount("/adSpace/adSpaceList?name=Demo&t=spent&f=sso");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe(
+      "/adSpace/adSpaceList?name=Demo",
+    );
+    expect(getToken()).toBeUndefined();
   });
 
   it("warns, shows the 404 content, then goes home after 1 s on a path the user may not see", async () => {

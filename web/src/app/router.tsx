@@ -1,15 +1,9 @@
 /** The router: the route table as react-router routes, under one layout whose loader is the guard. */
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from "react-router";
 import { ApiError } from "../api/client.ts";
-import {
-  clearCompanyCache,
-  clearSession,
-  clearUserInfo,
-  getCompanyCache,
-  getToken,
-  setToken,
-} from "../session/session.ts";
-import { guard, loginRedirect } from "./guard.ts";
+import { signInWithTicket } from "../session/actions.ts";
+import { clearCompanyCache, clearSession, getCompanyCache, getToken } from "../session/session.ts";
+import { guard, loginRedirect, TICKET_PARAM } from "./guard.ts";
 import { AppLayout, LayoutError, LayoutFallback } from "./layout/AppLayout.tsx";
 import { PageSlot } from "./layout/PageSlot.tsx";
 import { COMPANY_KEY, loadCompany, menuKey, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
@@ -27,6 +21,8 @@ function cachedMenu(token: string | undefined): RouteKey[] | null {
 /** Runs the guard for a navigation and applies its effects (spec §4). */
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
+  const ticket = url.searchParams.get(TICKET_PARAM);
+  if (ticket) await signInWithTicket(ticket);
   const run = () =>
     guard({
       pathname: url.pathname,
@@ -38,13 +34,6 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<Guard
     });
 
   let result = run();
-  if (result.storeToken) {
-    if (result.clearUser) {
-      clearUserInfo();
-      queryClient.removeQueries({ queryKey: ["userInfo"] });
-    }
-    setToken(result.storeToken);
-  }
   if (result.clearCompany) clearCompanyCache();
   const company = loadCompany();
 

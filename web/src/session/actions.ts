@@ -13,6 +13,22 @@ export function storeLogin(answer: LoginAnswer): void {
   queryClient.setQueryData(userInfoKey(answer.token), answer.user_info);
 }
 
+let lastTicket: { ticket: string; exchange: Promise<void> } | null = null;
+
+/**
+ * Signs in with the ticket of a link into the console (spec §4 "t replaces the token"): a ticket is taken
+ * once, so the same ticket is exchanged once per page, however often the guard runs before it leaves the
+ * URL. A refused ticket (invalid, used, expired; the server's message is shown) leaves no session: the
+ * link was meant to sign in as someone, so nobody else's session stays in force.
+ */
+export function signInWithTicket(ticket: string): Promise<void> {
+  if (lastTicket?.ticket !== ticket) {
+    const exchange = passportApi.ticketLogin(ticket).then(storeLogin, dropSession);
+    lastTicket = { ticket, exchange };
+  }
+  return lastTicket.exchange;
+}
+
 /** Drops everything the session holds: session storage, the company cache, the cookie, the menu. */
 export function dropSession(): void {
   clearSession();

@@ -63,10 +63,6 @@ export function setUserInfo(user: UserInfo): void {
   writeJson(USER_INFO_KEY, user);
 }
 
-export function clearUserInfo(): void {
-  sessionStorage.removeItem(USER_INFO_KEY);
-}
-
 export function getCompanyCache(): CompanyCache | null {
   const value = readJson(COMPANY_KEY);
   if (!isObject(value) || !isObject(value.data) || typeof value.time !== "number") return null;

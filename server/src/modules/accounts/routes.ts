@@ -39,9 +39,11 @@ const actorOf = (request: FastifyRequest): Actor => {
   const session = sessionOf(request);
   return {
     userId: session.userId,
+    roleIds: session.principal.roleIds,
     companyId: session.companyId,
     accountId: session.accountId,
     tokenHash: session.tokenHash,
+    clientAddress: request.ip,
   };
 };
 

@@ -3,8 +3,8 @@ import {
   AccountStatus,
   type AccountStatusValue,
   ASSIGNABLE_ROLE,
+  accountRowActions,
   Code,
-  isManagementAccount,
   type Principal,
   ReportScope,
   type ReportScopeValue,
@@ -24,6 +24,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { hashPassword } from "../../lib/passwords.ts";
+import { type RateLimit, refuseWhileLimited, takeEvent } from "../../lib/rate-limit.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { revokeUserTokens } from "../passport/tokens.ts";
 import {
@@ -117,13 +118,22 @@ export async function loadUserInfo(
 
 // ── The accounts API (spec §7 Accounts; DESIGN §5 Accounts) ─────────────────────────────────────────────
 
-/** Who is acting: the session's user, company and company account, and the token they call with. */
+/** Who is acting: the session's user and roles, company and its account, token, and client address. */
 export interface Actor {
   userId: number;
+  roleIds: readonly number[];
   companyId: number;
   accountId: number;
   tokenHash: string;
+  clientAddress: string;
 }
+
+/** What the actor may do to a user: the account list's rule, enforced here (spec §6; issue 11). */
+const allowedOn = (actor: Actor, user: { id: number; role_ids: readonly number[] }) =>
+  accountRowActions(
+    { user_id: user.id, role_ids: user.role_ids },
+    { user_id: actor.userId, role_id: actor.roleIds },
+  );
 
 /** A body's or query's `account_id` must be the session's (DESIGN §4): otherwise 402. */
 function checkAccount(actor: Actor, accountId: number): void {
@@ -131,10 +141,25 @@ function checkAccount(actor: Actor, accountId: number): void {
     throw new AppError(Code.NoPermission, "companyMismatch", {}, "account_id");
 }
 
+/**
+ * Answers to "this email is in use" about another company's user tell an administrator of any company
+ * (anyone can register one) who has an account on the platform: a client address and a company get a limited
+ * number an hour, and past it every email change is refused until the hour ends, taken or not (issue 11).
+ */
+export const FOREIGN_EMAIL_ANSWERS: RateLimit = {
+  scope: "foreign_email_answer",
+  max: 10,
+  windowSeconds: 3600,
+};
+const probeKeys = (actor: Actor) => [`address:${actor.clientAddress}`, `company:${actor.companyId}`];
+
 /** An email is free unless another user, of any company, has it (emails are unique platform-wide). */
-async function checkEmailFree(db: Db, email: string, exceptUserId?: number): Promise<void> {
+async function checkEmailFree(db: Db, actor: Actor, email: string, exceptUserId?: number): Promise<void> {
+  await refuseWhileLimited(db, FOREIGN_EMAIL_ANSWERS, probeKeys(actor));
   const owner = await findUserByEmail(db, email);
-  if (owner && owner.id !== exceptUserId) throw new AppError(Code.ParamError, "emailTaken", {}, "email");
+  if (!owner || owner.id === exceptUserId) return;
+  if (owner.company_id !== actor.companyId) await takeEvent(db, FOREIGN_EMAIL_ANSWERS, probeKeys(actor));
+  throw new AppError(Code.ParamError, "emailTaken", {}, "email");
 }
 
 /** The database's unique email index caught a concurrent taker: answer it like the check above. */
@@ -203,7 +228,7 @@ export type UserDeleteValue = z.output<typeof userDeleteQuery>;
 /** `POST /v1/user`: a staff account of the session's company (only role 3 can be given). */
 export async function createAccount(db: Db, actor: Actor, body: UserCreateValue): Promise<number> {
   checkAccount(actor, body.account_id);
-  await checkEmailFree(db, body.email);
+  await checkEmailFree(db, actor, body.email);
   const passwordHash = await hashPassword(body.password);
   return inTransaction(db, async (tx) => {
     const userId = await insertUser(tx, {
@@ -232,19 +257,26 @@ export async function createAccount(db: Db, actor: Actor, body: UserCreateValue)
 
 /**
  * `PUT /v1/user`: name, email, optionally a new password (which signs the user out everywhere but in the
- * caller's own session) and roles: [3] for staff; an administrator's or super admin's roles never change.
+ * caller's own session) and roles: [3] for staff; an administrator's or super admin's roles never change, and
+ * only the super admin changes the email or password of a user at or above the caller's level.
  */
 export async function updateAccount(db: Db, actor: Actor, body: UserUpdateValue): Promise<void> {
   checkAccount(actor, body.account_id);
   const target = await targetOf(db, actor.companyId, body.user_id);
-  const manager = isManagementAccount(target.role_ids);
+  const allowed = allowedOn(actor, target);
+  const manager = allowed.roleLocked;
   const sameRoles = body.role_ids.join(",") === target.role_ids.join(",");
   if (manager && !sameRoles) throw new AppError(Code.Forbidden, "managerRoleLocked", {}, "role_ids");
   if (!manager && body.role_ids.some((id) => id !== ASSIGNABLE_ROLE)) {
     throw new AppError(Code.ParamError, "roleNotAssignable", {}, "role_ids");
   }
   const { user_name: userName, email, password } = body.user_info;
-  await checkEmailFree(db, email, target.id);
+  if (allowed.credentialsLocked) {
+    if (email !== target.email.toLowerCase())
+      throw new AppError(Code.Forbidden, "credentialsLocked", {}, "email");
+    if (password) throw new AppError(Code.Forbidden, "credentialsLocked", {}, "password");
+  }
+  if (email !== target.email.toLowerCase()) await checkEmailFree(db, actor, email, target.id);
   const passwordHash = password ? await hashPassword(password) : undefined;
   await inTransaction(db, async (tx) => {
     await updateUser(
@@ -285,8 +317,13 @@ function checkRemovable(
   user: { id: number; role_ids: readonly number[] },
   field: string,
 ): void {
-  if (user.id === actor.userId) throw new AppError(Code.Forbidden, "selfProtected", {}, field);
-  if (isManagementAccount(user.role_ids)) throw new AppError(Code.Forbidden, "managerProtected", {}, field);
+  if (allowedOn(actor, user).remove) return;
+  throw new AppError(
+    Code.Forbidden,
+    user.id === actor.userId ? "selfProtected" : "managerProtected",
+    {},
+    field,
+  );
 }
 
 /** Freeze (4) signs the user out at once; thaw (1) lets them sign in again. */

@@ -39,13 +39,20 @@ export interface ExternalDeps {
 const tags = ["external (signed)"];
 const signedRoute = { public: true } as const;
 const SIGNING =
-  "Signed: `timestamp` and `sign` in the query, sign = hex(HMAC-SHA256(EXTERNAL_API_SECRET, values + " +
-  "timestamp)) over the other parameters' values ordered by name; a JSON body counts as the parameter " +
+  "Signed: `timestamp` and `sign` in the query, sign = hex(HMAC-SHA256(EXTERNAL_API_SECRET, string)). " +
+  "Rule 2, the default for new partners (send `sign_version=2`): string = the method, the path, the " +
+  "query's `name=value` pairs (sign and timestamp left out, names and values percent-encoded as RFC 3986, " +
+  "ordered by name, joined with `&`), the timestamp and the body's SHA-256 hex (empty without a body), " +
+  "each followed by a line feed. Rule 1 (no `sign_version`, or `1`), kept for compatibility: string = the " +
+  "other parameters' values ordered by name, then the timestamp; a JSON body counts as the parameter " +
   "`body` = SHA-256 hex of its raw bytes. Refused outside ±300 s and when the sign was seen before.";
 
 /** A transport error the envelope answers as HTTP 400 "malformed body", like Fastify's own parser. */
 const bodyError = (code: "FST_ERR_CTP_EMPTY_JSON_BODY" | "FST_ERR_CTP_INVALID_JSON_BODY") =>
   Object.assign(new Error("The request body is not valid JSON"), { code, statusCode: 400 });
+
+/** The path as sent, without the query. */
+const pathOf = (url: string) => url.split("?", 1)[0] ?? url;
 
 export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, { db, config }) => {
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
@@ -70,6 +77,8 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
     verified.set(
       request,
       await verifySignedCall({
+        method: request.method,
+        path: pathOf(request.url),
         query: request.query,
         rawBody: rawBodies.get(request) ?? null,
         secret: config.EXTERNAL_API_SECRET,

@@ -21,7 +21,8 @@ const HOUR_SECONDS = 3600;
 /** Rows older than this are of no use to any rule and are dropped. */
 const KEEP_SECONDS = 24 * HOUR_SECONDS;
 
-const hashCode = (email: string, purpose: string, code: string): string =>
+/** What is stored of a code: its hash, salted with the address and purpose. */
+export const hashCode = (email: string, purpose: string, code: string): string =>
   createHash("sha256").update(`${email}\n${purpose}\n${code}`).digest("hex");
 
 const wrongCode = () => new AppError(Code.ParamError, "emailCodeWrong", {}, "code");
@@ -51,7 +52,7 @@ export async function issueEmailCode(db: Db, email: string, purpose: EmailCodePu
         "emailCodeTooMany",
         { minutes: Math.max(1, Number(recent.minutes)) },
         "email",
-      );
+      ).about({ account: email });
     }
     await tx
       .deleteFrom("email_code")
@@ -110,7 +111,7 @@ export async function verifyEmailCode(
     .returning("attempts")
     .executeTakeFirst();
   if (counted && counted.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
-    throw new AppError(Code.ParamError, "emailCodeAttemptsExceeded", {}, "code");
+    throw new AppError(Code.ParamError, "emailCodeAttemptsExceeded", {}, "code").about({ account: email });
   }
   throw wrongCode();
 }

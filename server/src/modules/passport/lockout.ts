@@ -1,14 +1,16 @@
 /**
- * Failed sign-ins counted in the database per account and per client address, so every server process
- * sees them. Past a threshold, sign-in is refused for a delay that doubles with each further failure.
+ * Failed sign-ins counted in the database, so every server process sees them: per account and client address
+ * together, and per client address across accounts. Past a threshold, sign-in is refused for a delay that
+ * doubles with each further failure. An account's failures count per address (issue 11): wrong passwords sent
+ * from one address lock the account there, not for its owner signing in from elsewhere.
  */
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
-type Scope = "account" | "address";
+type Scope = "account_address" | "address";
 
 const POLICY: Record<Scope, { threshold: number }> = {
-  account: { threshold: 5 },
+  account_address: { threshold: 5 },
   address: { threshold: 20 },
 };
 const BASE_DELAY_SECONDS = 30;
@@ -21,12 +23,17 @@ export interface Subject {
   address: string;
 }
 
+/** The key of an account's failures from every address starts with this (an email holds no space). */
+const accountPrefix = (account: string) => `${account.toLowerCase()} `;
+
+const pairKey = (subject: Subject) => `${accountPrefix(subject.account)}${subject.address}`;
+
 const keysOf = (subject: Subject): [Scope, string][] => [
-  ["account", subject.account.toLowerCase()],
+  ["account_address", pairKey(subject)],
   ["address", subject.address],
 ];
 
-/** Seconds until sign-in is allowed again for this account or address, or 0. */
+/** Seconds until sign-in is allowed again for this account from this address, or 0. */
 export async function lockedForSeconds(db: Db, subject: Subject): Promise<number> {
   const rows = await db
     .selectFrom("login_failure")
@@ -57,11 +64,20 @@ export async function recordFailure(db: Db, subject: Subject): Promise<void> {
   }
 }
 
-/** A successful sign-in clears the account's failures; the address keeps its count. */
+/** A successful sign-in clears the account's failures from that address; the address keeps its count. */
+export async function clearFailures(db: Db, subject: Subject): Promise<void> {
+  await db
+    .deleteFrom("login_failure")
+    .where("scope", "=", "account_address")
+    .where("key", "=", pairKey(subject))
+    .execute();
+}
+
+/** A new password (changed or reset) clears the account's failures from every address. */
 export async function clearAccountFailures(db: Db, account: string): Promise<void> {
   await db
     .deleteFrom("login_failure")
-    .where("scope", "=", "account")
-    .where("key", "=", account.toLowerCase())
+    .where("scope", "=", "account_address")
+    .where(sql<boolean>`starts_with(key, ${accountPrefix(account)})`)
     .execute();
 }

@@ -27,7 +27,7 @@ const tags = ["passport"];
 const publicRoute = { public: true } as const;
 
 export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesDeps> = async (app, { db, config }) => {
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   app.addHook("onClose", async () => mailer.close());
   const deps = { db, mailer, log: app.log };
 
@@ -55,13 +55,13 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesDeps> = async (
       schema: {
         tags,
         description:
-          "Emails a 6-digit code (10 minutes, single use, at most 5 an hour per address) for a reset or a registration; captcha required.",
+          "Emails a 6-digit code (10 minutes, single use, at most 5 an hour per address) for a reset or a registration; captcha required. The answer is the same whether or not the address has an account.",
         body: emailCodeBody,
         response: { 200: envelopeOf(emailCodeAnswer) },
       },
     },
     async (request) => {
-      const { answer, message } = await sendEmailCode(deps, request.body, request.lang);
+      const { answer, message } = await sendEmailCode(deps, request.body, request.lang, request.ip);
       return ok(answer, message);
     },
   );
@@ -79,7 +79,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesDeps> = async (
       },
     },
     async (request) => {
-      await resetPassword(db, request.body);
+      await resetPassword(db, request.body, request.ip);
       return ok(null);
     },
   );
@@ -96,6 +96,6 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesDeps> = async (
         response: { 200: envelopeOf(registerAnswer) },
       },
     },
-    async (request) => ok(await register(db, request.body)),
+    async (request) => ok(await register(db, request.body, request.ip)),
   );
 };

@@ -23,6 +23,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
 import type { Mail, Mailer } from "../../lib/mailer.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { type RateLimit, takeEvent } from "../../lib/rate-limit.ts";
 import { findUser, findUserByEmail } from "../accounts/repo.ts";
 import { setUserPassword } from "../accounts/service.ts";
 import { createCompany } from "../tenancy/service.ts";
@@ -38,6 +39,19 @@ export interface PasswordDeps {
 }
 
 const CODE_MINUTES = EMAIL_CODE_LIFETIME_SECONDS / 60;
+const HOUR_SECONDS = 3600;
+/** Code requests from one client address an hour, whatever addresses they are for (issue 11). */
+export const EMAIL_SENDS_PER_CLIENT: RateLimit = {
+  scope: "email_send_client",
+  max: 20,
+  windowSeconds: HOUR_SECONDS,
+};
+/** Codes tried (registration, reset) from one client address an hour. */
+export const CODE_CHECKS_PER_CLIENT: RateLimit = {
+  scope: "code_check_client",
+  max: 30,
+  windowSeconds: HOUR_SECONDS,
+};
 
 /**
  * `PUT /v1/passport/user/password`: the old password must be right (606; failures count towards the sign-in
@@ -88,31 +102,55 @@ function codeMail(
   };
 }
 
+/** A registration asked for an address that has an account: tell its owner instead of sending a code. */
+function registeredNotice(email: string, lang: LangValue): Mail {
+  return {
+    to: email,
+    subject: MESSAGES.mailRegisteredSubject[lang],
+    text: MESSAGES.mailRegisteredText[lang],
+  };
+}
+
 /**
- * `POST /v1/passport/captcha/send_email`: after the captcha, emails a code. For a reset the answer is the same
- * whether or not the address has an account (and, with SMTP, the mail leaves in the background so the time
- * does not tell either); for a registration an address already in use is refused.
+ * What a code request mails: a reset code only to an address with an account, nothing otherwise; a
+ * registration code only to an address without one, the registered notice otherwise.
+ */
+function mailFor(
+  body: z.output<typeof emailCodeBody>,
+  hasAccount: boolean,
+  code: string,
+  lang: LangValue,
+): Mail | null {
+  if (body.purpose === EmailCodePurpose.Reset)
+    return hasAccount ? codeMail(body.email, body.purpose, code, lang) : null;
+  return hasAccount ? registeredNotice(body.email, lang) : codeMail(body.email, body.purpose, code, lang);
+}
+
+/**
+ * `POST /v1/passport/captcha/send_email`: after the captcha, emails a code. The answer is the same whether or
+ * not the address has an account, for a reset as for a registration (issue 11): a code is made and counted
+ * against the address either way, and only what is mailed differs; with SMTP a reset mail leaves in the
+ * background, so the time does not tell either. A client address asks for a limited number an hour.
  */
 export async function sendEmailCode(
   { db, mailer, log }: PasswordDeps,
   body: z.output<typeof emailCodeBody>,
   lang: LangValue,
+  clientAddress: string,
 ): Promise<{ answer: EmailCodeAnswer; message: string }> {
+  await takeEvent(db, EMAIL_SENDS_PER_CLIENT, [clientAddress]);
   if (!(await consumeCaptcha(db, body.captcha_id, body.captcha_answer))) {
     throw new AppError(Code.ParamError, "captchaWrong", {}, "captcha_answer");
   }
   const user = await findUserByEmail(db, body.email);
   const reset = body.purpose === EmailCodePurpose.Reset;
-  if (!reset && user) throw new AppError(Code.ParamError, "emailRegistered", {}, "email");
   const code = await issueEmailCode(db, body.email, body.purpose);
-  const mail = codeMail(body.email, body.purpose, code, lang);
-  if (reset && mailer.viaSmtp) {
-    if (user) {
-      mailer
-        .send(mail)
-        .catch((error: unknown) => log.error({ err: error, to: body.email }, "reset mail failed"));
-    }
-  } else if (!reset || user) {
+  const mail = mailFor(body, user !== undefined, code, lang);
+  if (mail && reset && mailer.viaSmtp) {
+    mailer
+      .send(mail)
+      .catch((error: unknown) => log.error({ err: error, to: body.email }, "reset mail failed"));
+  } else if (mail) {
     try {
       await mailer.send(mail);
     } catch (error) {
@@ -128,7 +166,12 @@ export async function sendEmailCode(
 }
 
 /** `POST /v1/passport/user/reset_password`: a right code sets the password and signs out every session. */
-export async function resetPassword(db: Db, body: z.output<typeof resetPasswordBody>): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  body: z.output<typeof resetPasswordBody>,
+  clientAddress: string,
+): Promise<void> {
+  await takeEvent(db, CODE_CHECKS_PER_CLIENT, [clientAddress]);
   const codeId = await verifyEmailCode(db, body.email, EmailCodePurpose.Reset, body.code);
   const user = await findUserByEmail(db, body.email);
   if (!user) throw new AppError(Code.ParamError, "emailCodeWrong", {}, "code");
@@ -148,11 +191,16 @@ export async function resetPassword(db: Db, body: z.output<typeof resetPasswordB
 
 /**
  * `POST /v1/passport/user/register`: a right code creates a publisher company with the registrant as its
- * super admin. An email already in use is refused.
+ * super admin. Whether the email is in use is told only once its code is proven (issue 11).
  */
-export async function register(db: Db, body: z.output<typeof registerBody>): Promise<RegisterAnswer> {
-  if (await findUserByEmail(db, body.email)) throw new AppError(Code.ParamError, "emailTaken", {}, "email");
+export async function register(
+  db: Db,
+  body: z.output<typeof registerBody>,
+  clientAddress: string,
+): Promise<RegisterAnswer> {
+  await takeEvent(db, CODE_CHECKS_PER_CLIENT, [clientAddress]);
   const codeId = await verifyEmailCode(db, body.email, EmailCodePurpose.Register, body.code);
+  if (await findUserByEmail(db, body.email)) throw new AppError(Code.ParamError, "emailTaken", {}, "email");
   try {
     return await inTransaction(db, async (tx) => {
       await spendEmailCode(tx, codeId);

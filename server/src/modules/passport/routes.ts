@@ -11,6 +11,10 @@ import {
   permissionsAnswer,
   publicKeyAnswer,
   refreshCaptchaBody,
+  SIGN_IN_TICKET_PARAM,
+  SIGN_IN_TICKET_SECONDS,
+  signInTicketAnswer,
+  ticketLoginBody,
   userInfo,
 } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -22,6 +26,7 @@ import { loadUserInfo } from "../accounts/service.ts";
 import { discardCaptcha, generateCaptcha } from "./captcha.ts";
 import type { LoginKey } from "./login-key.ts";
 import { login } from "./service.ts";
+import { exchangeSignInTicket, issueSignInTicket } from "./tickets.ts";
 import { revokeToken } from "./tokens.ts";
 
 export interface PassportDeps {
@@ -71,6 +76,37 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportDeps> = async (app, {
           request.ip,
         ),
       ),
+  );
+
+  app.post(
+    "/v1/passport/sign_in_ticket",
+    {
+      schema: {
+        tags,
+        description:
+          `A one-time sign-in ticket for a link into the console, \`/home?${SIGN_IN_TICKET_PARAM}=<ticket>\` ` +
+          `(any page): the console exchanges it within ${SIGN_IN_TICKET_SECONDS} s for a new session of ` +
+          "the caller's user and removes it from the address bar. Never put a session token in a link.",
+        response: { 200: envelopeOf(signInTicketAnswer) },
+      },
+    },
+    async (request) => ok(await issueSignInTicket(db, sessionOf(request).tokenHash)),
+  );
+
+  app.post(
+    "/v1/passport/user/ticket_login",
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        description:
+          "Exchanges a sign-in ticket (from /v1/passport/sign_in_ticket) for a session, answering as login " +
+          "does. A ticket is taken once: unknown, used or expired tickets are refused with 604 (field ticket).",
+        body: ticketLoginBody,
+        response: { 200: envelopeOf(loginAnswer) },
+      },
+    },
+    async (request) => ok(await exchangeSignInTicket(db, request.body.ticket, config.REPORT_TZ)),
   );
 
   app.post(

@@ -18,7 +18,7 @@ import { findUserByEmail } from "../accounts/repo.ts";
 import { loadUserInfo } from "../accounts/service.ts";
 import { findCompany } from "../tenancy/repo.ts";
 import { consumeCaptcha } from "./captcha.ts";
-import { clearAccountFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
+import { clearFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
 import type { LoginKey } from "./login-key.ts";
 import { issueToken } from "./tokens.ts";
 
@@ -65,29 +65,33 @@ export async function login(deps: LoginDeps, data: string, clientAddress: string
   }
   const subject = { account: form.email, address: clientAddress };
   const lockedSeconds = await lockedForSeconds(db, subject);
-  if (lockedSeconds > 0) throw new AppError(Code.Forbidden, "loginLocked", { seconds: lockedSeconds });
+  if (lockedSeconds > 0) {
+    throw new AppError(Code.Forbidden, "loginLocked", { seconds: lockedSeconds }).about(subject);
+  }
 
   const user = await findUserByEmail(db, form.email);
   const passwordRight = await verifyPassword(user?.password_hash ?? (await decoyHash()), form.password);
+  const named = { account: form.email, userId: user?.id, companyId: user?.company_id };
   if (!user || !passwordRight) {
     await recordFailure(db, subject);
-    throw new AppError(Code.BadCredentials);
+    throw new AppError(Code.BadCredentials).about(named);
   }
-  if (user.status === AccountStatus.Frozen) throw new AppError(Code.Forbidden, "accountFrozen");
+  if (user.status === AccountStatus.Frozen) throw new AppError(Code.Forbidden, "accountFrozen").about(named);
   const company = await findCompany(db, user.company_id);
-  if (!company) throw new AppError(Code.BadCredentials);
+  if (!company) throw new AppError(Code.BadCredentials).about(named);
 
-  await clearAccountFailures(db, form.email);
-  const token = await issueToken(db, user.company_id, user.id);
-  const userInfo = await loadUserInfo(
-    db,
-    {
-      companyId: user.company_id,
-      userId: user.id,
-      accountId: company.account_id,
-      isOperator: company.is_operator,
-    },
-    deps.timeZone,
-  );
-  return { token, user_info: userInfo };
+  await clearFailures(db, subject);
+  const who = {
+    companyId: user.company_id,
+    userId: user.id,
+    accountId: company.account_id,
+    isOperator: company.is_operator,
+  };
+  return startSession(db, who, deps.timeZone);
+}
+
+/** A new session for a user: its token and the user's info, the answer of every way in. */
+export async function startSession(db: Db, who: Parameters<typeof loadUserInfo>[1], timeZone: string) {
+  const token = await issueToken(db, who.companyId, who.userId);
+  return { token, user_info: await loadUserInfo(db, who, timeZone) };
 }

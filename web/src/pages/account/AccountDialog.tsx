@@ -2,7 +2,8 @@
  * Add or edit an account (spec §5 Account form): user name (≤ 30), email (≤ 100, email format), the
  * permission (only operations staff can be given; locked for an administrator or super admin), and the
  * password: required on add (8 to 99 characters with an upper-case letter, a lower-case letter and a digit),
- * optional on edit, where a given one is confirmed first because it replaces the user's password.
+ * optional on edit, where a given one is confirmed first because it replaces the user's password. The email and
+ * password of a user the caller may not change them for (issue 11) are shown locked.
  */
 import { ExclamationCircleFilled } from "@ant-design/icons";
 import {
@@ -37,11 +38,14 @@ export const ACCOUNT_DIALOG_WIDTH = 480;
 
 export function AccountDialog({
   account,
+  credentialsLocked,
   accountId,
   ...props
 }: EditDialogProps<UserRow | null> & {
   /** The row being edited, or null to add one. */
   account: UserRow | null;
+  /** The row's email and password cannot be changed by the caller. */
+  credentialsLocked: boolean;
   /** The session's company account (`account_id` of every call). */
   accountId: number | undefined;
 }) {
@@ -99,9 +103,15 @@ export function AccountDialog({
           count={{ show: true, max: ACCOUNT_NAME_MAX }}
         />
       </Form.Item>
-      <Form.Item name="email" label={t("accounts.email")} {...requiredSchemaItem(accountEmail, text.lang)}>
+      <Form.Item
+        name="email"
+        label={t("accounts.email")}
+        extra={credentialsLocked ? text.message("credentialsLocked") : undefined}
+        {...requiredSchemaItem(accountEmail, text.lang)}
+      >
         <Input
           id="account-email"
+          disabled={credentialsLocked}
           placeholder={t("accounts.emailPlaceholder")}
           inputMode="email"
           autoComplete="off"
@@ -135,6 +145,7 @@ export function AccountDialog({
       >
         <Input.Password
           id="account-password"
+          disabled={credentialsLocked}
           placeholder={editing ? t("accounts.passwordEditPlaceholder") : t("accounts.passwordPlaceholder")}
           autoComplete="new-password"
           maxLength={ACCOUNT_PASSWORD_MAX}

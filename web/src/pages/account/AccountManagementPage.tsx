@@ -1,7 +1,8 @@
 /**
  * Account management (spec §2 Account management, §6, §7 Accounts): search by name with reset, add, and a
  * paged table of user name, login email, status, created and modified dates, reviser and actions. Freeze/thaw
- * and delete are hidden on administrator and super admin rows (and one's own); edit is always shown.
+ * and delete are hidden on administrator and super admin rows (and one's own); edit is always shown, with the
+ * email and password locked on a row at or above one's own level unless one is the super admin.
  */
 import { AccountStatus, accountRowActions, type UserRow, userListQuery } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
@@ -55,6 +56,8 @@ export default function AccountManagementPage() {
     emptyValues: EMPTY_FILTERS,
   });
   const accountId = me?.account_id;
+  /** Until the user info arrives, no roles: nothing beyond the rows' own rules is offered. */
+  const session = me ?? { user_id: 0, role_id: [] };
 
   const toggleStatus = (row: UserRow) => {
     if (accountId === undefined) return;
@@ -106,7 +109,7 @@ export default function AccountManagementPage() {
       key: "actions",
       width: 200,
       render: (_, row) => {
-        const allowed = accountRowActions(row, me?.user_id ?? 0);
+        const allowed = accountRowActions(row, session);
         const frozen = row.status === AccountStatus.Frozen;
         return (
           <RowActions
@@ -159,6 +162,9 @@ export default function AccountManagementPage() {
         key={dialog.seq}
         open={dialog.open}
         account={dialog.target}
+        credentialsLocked={
+          dialog.target !== null && accountRowActions(dialog.target, session).credentialsLocked
+        }
         accountId={accountId}
         onClose={dialog.close}
         onSaved={(account) => {
