@@ -1,4 +1,7 @@
-/** Query client, antd theme and locale (following the company and the language), antd App. */
+/**
+ * Query client, antd theme and locale (following the company and the language, without motion when the user
+ * asks for less), antd App.
+ */
 import { DEFAULT_THEME } from "@pc/contract";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { App, ConfigProvider, theme } from "antd";
@@ -9,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { setNotifier } from "../api/client.ts";
 import { isLang } from "../i18n/index.ts";
 import { companyQuery, queryClient } from "./queryClient.ts";
+import { usePrefersReducedMotion } from "./reducedMotion.ts";
 
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
@@ -35,6 +39,7 @@ function Themed({ children }: { children: ReactNode }) {
   const { data: company } = useQuery(companyQuery);
   const colorPrimary = themeColor(company?.theme);
   const lang = isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "zh";
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     if (!company?.icon) return;
@@ -47,7 +52,7 @@ function Themed({ children }: { children: ReactNode }) {
       locale={lang === "en" ? enUS : zhCN}
       theme={{
         algorithm: theme.defaultAlgorithm,
-        token: { colorPrimary, colorLink: colorPrimary, borderRadius: 8 },
+        token: { colorPrimary, colorLink: colorPrimary, borderRadius: 8, motion: !reducedMotion },
         components: { Layout: { headerBg: "#ffffff", headerPadding: "0 24px", headerHeight: 60 } },
       }}
     >
