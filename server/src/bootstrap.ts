@@ -4,7 +4,7 @@
  */
 import type { Config } from "./config.ts";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.ts";
-import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemo } from "./db/seed.ts";
 import { type LoginKey, loadLoginKey } from "./modules/passport/login-key.ts";
@@ -18,10 +18,13 @@ export interface Runtime {
   dataDirLock: DataDirLock | null;
 }
 
-export async function prepareRuntime(config: Config): Promise<Runtime> {
+export async function prepareRuntime(
+  config: Config,
+  options: Pick<DatabaseOptions, "pgliteTemplate"> = {},
+): Promise<Runtime> {
   const embedded = !config.DATABASE_URL && config.DATA_DIR !== "memory://";
   const dataDirLock = embedded ? acquireDataDirLock(config.DATA_DIR) : null;
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...options });
   await migrateToLatest(database.db);
   const loginKey = loadLoginKey({ pem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
   const { seeded } = await seedDemo(database.db, config);

@@ -35,6 +35,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** A directory, or "memory://" for a throwaway embedded database. */
   dataDir: string;
+  /** An in-memory embedded database's starting point instead of initdb (see WorkerSettings.template). */
+  pgliteTemplate?: string | undefined;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -68,7 +70,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect(new PGliteThread(dataDir)) });
+  const template = dataDir === "memory://" ? options.pgliteTemplate : undefined;
+  const thread = new PGliteThread({ dataDir, template });
+  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect(thread) });
   embedded.add(db);
   return {
     db,

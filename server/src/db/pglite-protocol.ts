@@ -3,12 +3,19 @@
 export interface WorkerSettings {
   /** A directory, or "memory://". */
   dataDir: string;
+  /**
+   * A tarball of a data directory (PGlite's dumpDataDir) that a new database starts from instead of running
+   * initdb: the API tests start every file from one migrated template, seconds sooner each.
+   */
+  template?: string | undefined;
 }
 
 export type WorkerRequest =
   | { type: "query"; id: number; sql: string; params: unknown[] }
   | { type: "ready"; id: number }
-  | { type: "close"; id: number };
+  | { type: "close"; id: number }
+  /** Writes the data directory as a tarball to `file` (a template for WorkerSettings.template). */
+  | { type: "dump"; id: number; file: string };
 
 export type WorkerAnswer =
   | { ok: true; id: number; rows: unknown[]; affectedRows?: number }

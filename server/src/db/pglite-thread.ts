@@ -28,8 +28,7 @@ export class PGliteThread {
   #exited: Error | null = null;
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir: string) {
-    const settings: WorkerSettings = { dataDir };
+  constructor(settings: WorkerSettings) {
     this.#worker = new Worker(bootstrap, { eval: true, workerData: settings });
     // The worker keeps the process alive only while a statement is out (see #send).
     this.#worker.unref();
@@ -45,6 +44,11 @@ export class PGliteThread {
       rows: answer.rows as R[],
       ...(answer.affectedRows === undefined ? {} : { affectedRows: answer.affectedRows }),
     };
+  }
+
+  /** Writes the data directory as a tarball (see WorkerSettings.template). */
+  async dumpTo(file: string): Promise<void> {
+    await this.#send({ type: "dump", id: 0, file });
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
  * thread every statement froze the whole server for its run. This worker owns the PGlite instance and answers
  * the main thread's statements (pglite-dialect.ts) one message each.
  */
+import { readFileSync, writeFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import type { WorkerAnswer, WorkerRequest, WorkerSettings } from "./pglite-protocol.ts";
@@ -14,8 +15,11 @@ const toNumber = (value: string) => Number(value);
 
 const port = parentPort;
 if (!port) throw new Error("pglite-worker.ts runs as a worker thread");
-const { dataDir } = workerData as WorkerSettings;
-const client = new PGlite(dataDir, { parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber } });
+const { dataDir, template } = workerData as WorkerSettings;
+const client = new PGlite(dataDir, {
+  parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+  ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+});
 
 /** An error's message and its PostgreSQL fields (code, constraint, table…), which structured clone drops. */
 function describe(error: unknown): WorkerAnswer & { ok: false } {
@@ -33,6 +37,11 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
     }
     if (request.type === "close") {
       await client.close();
+      return { ok: true, id: request.id, rows: [] };
+    }
+    if (request.type === "dump") {
+      const tarball = await client.dumpDataDir("none");
+      writeFileSync(request.file, Buffer.from(await tarball.arrayBuffer()));
       return { ok: true, id: request.id, rows: [] };
     }
     const result = await client.query(request.sql, request.params);

@@ -1,5 +1,6 @@
 /** The real app on a fresh database, as the tests use it. */
 import type { FastifyInstance, InjectOptions } from "fastify";
+import { inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { prepareRuntime, type Runtime } from "../../src/bootstrap.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -32,7 +33,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_URL: database.url,
     ...env,
   });
-  const runtime = await prepareRuntime(config);
+  const runtime = await prepareRuntime(config, { pgliteTemplate: inject("pgliteTemplate") });
   const app = await buildApp(runtime);
   await app.ready();
   return {
