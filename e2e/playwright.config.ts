@@ -1,18 +1,11 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "./browser.ts";
 import { PORT, SMTP_PORT } from "./ports.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-/**
- * Debian's Chromium headless shell (package chromium-headless-shell, the same build as /usr/bin/chromium without
- * the browser's own UI), which .ci/run installs; /usr/bin/chromium where it is missing. The full browser drew its
- * tab strip and composited every frame in software beside the page: about four times the CPU per test on the
- * two cores that the server and both workers share (e2e took 19 minutes of CI's 30).
- */
-const CHROMIUM = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file));
 
 /**
  * The production build served by the real server on a fresh embedded database; its mail goes to the SMTP
@@ -40,13 +33,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

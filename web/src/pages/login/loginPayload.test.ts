@@ -1,6 +1,6 @@
 import { LOGIN_CALLER, PLAT_TYPE, signingString } from "@pc/contract";
 import SparkMD5 from "spark-md5";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { callerSecret, DEV_CALLER_SECRET, encryptLoginForm, signedLoginForm } from "./loginPayload.ts";
 
 async function keyPair() {
@@ -65,6 +65,28 @@ describe("login payload", () => {
       captcha_answer: "9".repeat(16),
     };
     await expect(encryptLoginForm(longest, pem, "secret")).resolves.toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+
+  describe("without Web Crypto (plain HTTP on a host that is not localhost)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const withoutSubtle = () =>
+      vi.stubGlobal("crypto", { getRandomValues: crypto.getRandomValues.bind(crypto) } as Crypto);
+
+    it("signs and encrypts the same form, which the server's key reads", async () => {
+      const { pem, privateKey } = await keyPair();
+      const viaWebCrypto = await signedLoginForm(input, "secret", 1_700_000_000);
+      const decrypt = crypto.subtle.decrypt.bind(crypto.subtle);
+      withoutSubtle();
+      expect(globalThis.crypto.subtle).toBeUndefined();
+      expect(await signedLoginForm(input, "secret", 1_700_000_000)).toEqual(viaWebCrypto);
+      const data = await encryptLoginForm(input, pem, "secret");
+      vi.unstubAllGlobals();
+      const cipher = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const plain = await decrypt({ name: "RSA-OAEP" }, privateKey, cipher);
+      const form = JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown>;
+      expect(form).toMatchObject({ email: "admin@demo.test", password: SparkMD5.hash("Demo12345") });
+      expect(form.sign).toMatch(/^[0-9a-f]{64}$/);
+    });
   });
 
   it("reads the caller secret from index.html, with the dev value for the placeholder", () => {

@@ -2,8 +2,9 @@
  * The login payload (DESIGN §5): the form with the MD5 of the password, plat_type, caller and a
  * timestamp, signed with the caller secret, then RSA-OAEP/SHA-256 encrypted with the server's key.
  */
-import { LOGIN_CALLER, nowSeconds, PLAT_TYPE, sign } from "@pc/contract";
+import { LOGIN_CALLER, nowSeconds, PLAT_TYPE, signingString } from "@pc/contract";
 import SparkMD5 from "spark-md5";
+import { loginHmacHex, rsaOaepEncryptBase64 } from "./loginCrypto.ts";
 
 export const CALLER_SECRET_META = "pc-caller-secret";
 export const CALLER_SECRET_PLACEHOLDER = "__CALLER_SECRET__";
@@ -33,27 +34,7 @@ export async function signedLoginForm(input: LoginInput, secret: string, timesta
     caller: LOGIN_CALLER,
     timestamp,
   };
-  return { ...form, sign: await sign(secret, form, timestamp) };
-}
-
-function pemBody(pem: string): Uint8Array<ArrayBuffer> {
-  const base64 = pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, "").replace(/\s+/g, "");
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function toBase64(buffer: ArrayBuffer): string {
-  let binary = "";
-  for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-export function importPublicKey(pem: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey("spki", pemBody(pem), { name: "RSA-OAEP", hash: "SHA-256" }, false, [
-    "encrypt",
-  ]);
+  return { ...form, sign: await loginHmacHex(secret, signingString(form, timestamp)) };
 }
 
 /** `data` of POST /v1/passport/user/login. */
@@ -62,8 +43,6 @@ export async function encryptLoginForm(
   publicKeyPem: string,
   secret: string,
 ): Promise<string> {
-  const key = await importPublicKey(publicKeyPem);
   const form = await signedLoginForm(input, secret);
-  const plain = new TextEncoder().encode(JSON.stringify(form));
-  return toBase64(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, plain));
+  return rsaOaepEncryptBase64(publicKeyPem, new TextEncoder().encode(JSON.stringify(form)));
 }
