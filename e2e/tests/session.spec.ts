@@ -66,7 +66,8 @@ test.describe("sign-in", () => {
 
   test("remember keeps the email, never the password", async ({ page }) => {
     await page.goto("/login");
-    await page.locator("#remember").check();
+    // the label says what is kept: the email (issue 12 item 8)
+    await page.getByRole("checkbox", { name: "记住邮箱" }).check();
     await fillLogin(page, DEMO.email, DEMO.password, CAPTCHA);
     await page.getByRole("dialog").getByRole("button", { name: TEXT.zh.accept }).click();
     await expect(page).toHaveURL(/\/home$/);
