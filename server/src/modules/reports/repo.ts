@@ -3,7 +3,7 @@
  * (`report_batch`, claimed with FOR UPDATE SKIP LOCKED), and the name lookups of report rows.
  */
 import type { ReportKindValue, ReportStatusValue, SdkEvent } from "@pc/contract";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 // ─── Raw data ───────────────────────────────────────────────────────────────────────────────────────────
@@ -101,14 +101,23 @@ const hoursOf = (from: string, to: string, timeZone: string) => ({
 
 /**
  * Moves the SDK counters appended for these report days into `sdk_event_hourly`, added per placement, country
- * and hour. Run by the calculation, inside its transaction: counters appended meanwhile stay for the next one.
+ * and hour; `within` (a condition on the raw rows, e.g. a run of hours) moves a part of them, which adds up the
+ * same since the fold only adds. Run by the calculation, inside its transaction: counters appended meanwhile
+ * stay for the next one.
  */
-export async function foldSdkEvents(db: Db, companyId: number, from: string, to: string, timeZone: string) {
+export async function foldSdkEvents(
+  db: Db,
+  companyId: number,
+  from: string,
+  to: string,
+  timeZone: string,
+  within: RawBuilder<unknown> = sql`true`,
+) {
   const { start, end } = hoursOf(from, to, timeZone);
   await sql`
     with moved as (
       delete from sdk_event_raw
-      where company_id = ${companyId} and hour >= ${start} and hour < ${end}
+      where company_id = ${companyId} and hour >= ${start} and hour < ${end} and ${within}
       returning hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue
     )
     insert into sdk_event_hourly
@@ -123,6 +132,22 @@ export async function foldSdkEvents(db: Db, companyId: number, from: string, to:
       click = sdk_event_hourly.click + excluded.click,
       revenue = sdk_event_hourly.revenue + excluded.revenue,
       modify_time = now()`.execute(db);
+}
+
+/** The SDK counters appended for these report days and not folded yet, per hour, in order. */
+export async function appendedSdkHours(
+  db: Db,
+  companyId: number,
+  from: string,
+  to: string,
+  timeZone: string,
+): Promise<{ value: Date; n: number }[]> {
+  const { start, end } = hoursOf(from, to, timeZone);
+  const { rows } = await sql<{ value: Date; n: number }>`
+    select hour as value, count(*)::int as n from sdk_event_raw
+    where company_id = ${companyId} and hour >= ${start} and hour < ${end}
+    group by hour order by hour`.execute(db);
+  return rows;
 }
 
 /** Moves the affiliate totals appended for these days into `affiliate_stat`: the latest of each key wins. */
