@@ -7,6 +7,7 @@
 import { Code, type MessageKey } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { AppError } from "../lib/app-error.ts";
+import { redactUrl } from "../lib/request-log.ts";
 
 const SECURITY_CODES: ReadonlySet<number> = new Set([
   Code.NoPermission,
@@ -31,7 +32,7 @@ export function logSecurityRefusal(request: FastifyRequest, error: AppError): vo
       user_id: session?.userId ?? error.subject?.userId ?? null,
       company_id: session?.companyId ?? error.subject?.companyId ?? null,
       account: error.subject?.account ?? null,
-      route: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      route: `${request.method} ${request.routeOptions.url ?? redactUrl(request.url)}`,
       address: request.ip,
     },
     "security refusal",

@@ -15,13 +15,10 @@ import {
   SIGNED_TIMESTAMP_PATTERN,
   SignVersion,
   type SignVersionValue,
-  sha256Hex,
-  sign,
-  signedParams,
-  signV2,
 } from "@pc/contract";
 import { AppError } from "../../lib/app-error.ts";
 import { safeEqualText } from "../../lib/safe-equal.ts";
+import { sha256HexOf, signatureOf, signatureV2Of, signedParamsOf } from "../../lib/signing.ts";
 
 export interface SignedCallInput {
   method: string;
@@ -81,22 +78,22 @@ const queryPairs = (params: Record<string, string | string[]>): QueryPair[] =>
   Object.entries(params).flatMap(([name, value]) => [value].flat().map((item): QueryPair => [name, item]));
 
 /** The sign the call should carry under its rule. */
-async function expectedSign(
+function expectedSign(
   input: SignedCallInput,
   version: SignVersionValue,
   params: Record<string, string | string[]>,
   timestampText: string,
-): Promise<string> {
+): string {
   if (version === SignVersion.V2) {
-    return signV2(input.secret, {
+    return signatureV2Of(input.secret, {
       method: input.method,
       path: input.path,
       query: queryPairs(params),
       timestamp: timestampText,
-      bodyDigest: input.rawBody === null ? null : await sha256Hex(input.rawBody),
+      bodyDigest: input.rawBody === null ? null : sha256HexOf(input.rawBody),
     });
   }
-  return sign(input.secret, await signedParams(params, input.rawBody), timestampText);
+  return signatureOf(input.secret, signedParamsOf(params, input.rawBody), timestampText);
 }
 
 /**
@@ -119,7 +116,7 @@ export async function verifySignedCall(input: SignedCallInput): Promise<Verified
   if (timestamp - input.nowSeconds > SIGNATURE_WINDOW_SECONDS)
     throw refuse("timestampFuture", "timestamp", window);
 
-  const expected = await expectedSign(input, version, params, timestampText);
+  const expected = expectedSign(input, version, params, timestampText);
   if (!safeEqualText(given, expected)) throw refuse("signWrong", "sign");
   return { sign: given, timestamp };
 }

@@ -8,12 +8,12 @@ import {
   type LoginForm,
   loginForm,
   nowSeconds,
-  sign,
 } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
 import { safeEqualText } from "../../lib/safe-equal.ts";
+import { signatureOf } from "../../lib/signing.ts";
 import { findUserByEmail } from "../accounts/repo.ts";
 import { loadUserInfo } from "../accounts/service.ts";
 import { findCompany } from "../tenancy/repo.ts";
@@ -46,12 +46,12 @@ function readLoginForm(loginKey: LoginKey, data: string): LoginForm {
   return parsed.data;
 }
 
-async function checkSignature(form: LoginForm, callerSecret: string): Promise<void> {
+function checkSignature(form: LoginForm, callerSecret: string): void {
   if (Math.abs(nowSeconds() - form.timestamp) > LOGIN_CLOCK_SKEW_SECONDS) {
     throw new AppError(Code.ParamError, "timestampStale", {}, "timestamp");
   }
   const { sign: given, ...signed } = form;
-  if (!safeEqualText(given, await sign(callerSecret, signed, form.timestamp))) {
+  if (!safeEqualText(given, signatureOf(callerSecret, signed, form.timestamp))) {
     throw new AppError(Code.ParamError, "signWrong", {}, "sign");
   }
 }
@@ -59,7 +59,7 @@ async function checkSignature(form: LoginForm, callerSecret: string): Promise<vo
 export async function login(deps: LoginDeps, data: string, clientAddress: string): Promise<LoginAnswer> {
   const { db } = deps;
   const form = readLoginForm(deps.loginKey, data);
-  await checkSignature(form, deps.callerSecret);
+  checkSignature(form, deps.callerSecret);
   if (!(await consumeCaptcha(db, form.captcha_id, form.captcha_answer))) {
     throw new AppError(Code.ParamError, "captchaWrong", {}, "captcha_answer");
   }
