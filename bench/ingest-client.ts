@@ -4,6 +4,7 @@
  * a fresh batch_id, as the mobile SDK sends them. It signs with node:crypto (the server's implementation of the
  * one rule), so the load generator spends as little of the machine's two cores as it can.
  */
+import { randomUUID } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import { SDK_EVENTS_PATH } from "@pc/contract";
 import autocannon from "autocannon";
@@ -39,9 +40,11 @@ const eventsJson = JSON.stringify(plan.events);
 const counts = { accepted: 0, faults: 0, refused: 0, busy: 0 };
 const latencies: number[] = [];
 let serial = 0;
+// Batch ids differ from those of any earlier run against the same database.
+const run = randomUUID();
 
 function signedBatch(request: autocannon.Request, connection: Connection): autocannon.Request {
-  const body = `{"batch_id":"bench-${process.pid}-${++serial}","events":${eventsJson}}`;
+  const body = `{"batch_id":"bench-${run}-${++serial}","events":${eventsJson}}`;
   const query = { app_key: plan.appKey };
   const timestamp = Math.floor(Date.now() / 1000);
   const sign = signatureOf(plan.secret, signedParamsOf(query, body), timestamp);

@@ -4,6 +4,7 @@
  * and are counted exactly once; a call past the per-process limit is answered 429 with Retry-After.
  */
 import { Code, type OfflineReportPage, type OnlineReportSummary } from "@pc/contract";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
@@ -28,6 +29,7 @@ let owner: Publisher;
 let operator: Publisher;
 let sdk: SdkApp;
 let placements: number[];
+let strangerPlacement: number;
 
 const COUNTRIES = ["US", "BR", "DE", "JP", "IN"];
 
@@ -38,8 +40,18 @@ beforeAll(async () => {
   const made = await appWithPlacements(t.app, owner, "Hot App", [1, 2, 3, 4]);
   sdk = await sdkAppOf(t.runtime.database.db, made.appId);
   placements = made.placements.map((placement) => placement.id);
+  const stranger = await appWithPlacements(t.app, owner, "Other App", [1]);
+  strangerPlacement = stranger.placements[0]?.id ?? 0;
 });
 afterAll(() => t.close());
+
+/** The hot app's taken batch ids, and the transactions that took them (each row's xmin). */
+async function batchTransactions() {
+  const { rows } = await sql<{ batches: number; transactions: number }>`
+    select count(*)::int as batches, count(distinct xmin::text)::int as transactions
+    from sdk_event_batch where app_id = ${sdk.id}`.execute(t.runtime.database.db);
+  return rows[0] ?? { batches: 0, transactions: 0 };
+}
 
 /** Every placement × country × hour of a day: the same hot keys in every batch. */
 const hotEvents = (day: number, ids = placements): SdkEventInput[] =>
@@ -84,6 +96,34 @@ describe("concurrent SDK batches over the same keys", () => {
     expect(total.requestNum).toBe(32 * events.length * 3);
     expect(total.showNum).toBe(32 * events.length);
     expect(total.settleAmount).toBeCloseTo(32 * events.length * 0.001, 6);
+  });
+
+  it("share commits: batches that arrive together are appended by fewer statements than batches", async () => {
+    const before = await batchTransactions();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => sendEvents(t.app, sdk, { batch_id: batchId(), events: hotEvents(5) })),
+    );
+    expect(answers.every((answer) => answer.data.accepted)).toBe(true);
+    const after = await batchTransactions();
+    expect(after.batches - before.batches).toBe(24);
+    expect(after.transactions - before.transactions).toBeLessThanOrEqual(12);
+  });
+
+  it("refuse only the batch naming another app's placement when it shares a statement with others", async () => {
+    const day = 6;
+    const sends = Array.from({ length: 9 }, (_, index) => {
+      const events = hotEvents(day);
+      if (index === 4) events.splice(7, 1, { ...events[7], adpos_id: strangerPlacement } as SdkEventInput);
+      return sendEvents(t.app, sdk, { batch_id: batchId(), events });
+    });
+    const answers = await Promise.all(sends);
+    expect(answers[4]).toMatchObject({
+      status: 200,
+      code: Code.ParamError,
+      data: { field: "events.7.adpos_id" },
+    });
+    expect(answers.filter((answer) => answer.data?.accepted)).toHaveLength(8);
+    expect((await onlineTotal(day)).requestNum).toBe(8 * hotEvents(day).length * 3);
   });
 
   it("count a batch sent many times at once exactly once", async () => {

@@ -23,7 +23,7 @@ import { signedParamsOf } from "../../lib/signing.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
 import { sentParams } from "../sdk/routes.ts";
 import { rememberedApps, type SignedSdkCall, verifySdkCall } from "../sdk/service.ts";
-import { ingestSdkEvents, type SdkApp } from "./service.ts";
+import { ingestSdkEvents, type SdkApp, sdkBatchAppender } from "./service.ts";
 
 export interface IngestDeps {
   db: Db;
@@ -48,6 +48,7 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
   const verified = new WeakMap<FastifyRequest, { call: SignedSdkCall; app: SdkApp }>();
   const apps = rememberedApps(db);
+  const append = sdkBatchAppender(db);
 
   app.addHook("onRequest", inFlightLimit(maxInFlight));
   app.removeAllContentTypeParsers();
@@ -107,7 +108,7 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
       const found = verified.get(request);
       if (!found) throw new Error("SDK call without a verified signature");
       try {
-        return ok(await ingestSdkEvents(db, found.app, request.body));
+        return ok(await ingestSdkEvents(db, append, found.app, request.body));
       } catch (error) {
         // The one way a remembered app goes stale: it was deleted (its placements first). Refuse as for a
         // key never known.

@@ -16,47 +16,62 @@ export type AppendOutcome = "appended" | "repeated" | "placementUnknown";
  */
 const plainArray = (values: readonly (string | number)[]) => `{${values.join(",")}}`;
 
+export interface SdkBatch {
+  batchId: string;
+  events: readonly SdkEvent[];
+}
+
 /**
- * Takes a batch id for an app and appends its events, in one statement (one round trip, one commit): nothing
- * when a placement is not the app's (`placementUnknown`) or the id was taken before (`repeated`). App and ad
- * style come from the placements; only the batch id's unique key is ever waited on (by a retry of the batch).
- * Events of one key are not added up here: the calculation folds them.
+ * Takes each batch id for an app and appends that batch's events, all in one statement (one round trip, one
+ * commit), and answers each batch's outcome in order: nothing of a batch naming a placement that is not the
+ * app's (`placementUnknown`) or whose id was taken before (`repeated`). App and ad style come from the
+ * placements; events of one key are not added up here (the calculation folds them). Only batch ids' unique
+ * keys are ever waited on, by another statement carrying the same id (a retry); the ids are claimed in sorted
+ * order, so two such statements wait in line and never deadlock. The ids must differ within a call.
  */
-export async function appendSdkBatch(
+export async function appendSdkBatches(
   db: Db,
-  batch: { companyId: number; appId: number; batchId: string; placementIds: readonly number[] },
-  events: readonly SdkEvent[],
-): Promise<AppendOutcome> {
+  app: { companyId: number; appId: number },
+  batches: readonly SdkBatch[],
+): Promise<AppendOutcome[]> {
+  const events = batches.flatMap((batch) => batch.events);
   const column = <K extends keyof SdkEvent>(key: K) => plainArray(events.map((event) => event[key]));
-  const { rows: answer } = await sql<{ known: number; fresh: number }>`
-    with placement as (
+  const batchOfEvent = plainArray(batches.flatMap((batch, index) => batch.events.map(() => index + 1)));
+  const placementIds = plainArray([...new Set(events.map((event) => event.adpos_id))]);
+  const { rows } = await sql<{ unknown: boolean; fresh: boolean }>`
+    with batch as (
+      select * from unnest(${batches.map((batch) => batch.batchId)}::text[],
+        ${plainArray(batches.map((batch) => batch.events.length))}::int[]) with ordinality as b(batch_id, event_count, n)
+    ), event as (
+      select * from unnest(${batchOfEvent}::int[], ${column("hour")}::timestamptz[], ${column("adpos_id")}::int[],
+        ${column("country")}::text[], ${column("request")}::bigint[], ${column("fill")}::bigint[],
+        ${column("show")}::bigint[], ${column("click")}::bigint[], ${column("revenue")}::numeric[])
+        as u(n, hour, pos, country, request, fill, show, click, revenue)
+    ), placement as (
       select id, ad_style from ad_position
-      where company_id = ${batch.companyId} and app_id = ${batch.appId}
-        and id = any(${plainArray(batch.placementIds)}::int[])
+      where company_id = ${app.companyId} and app_id = ${app.appId} and id = any(${placementIds}::int[])
+    ), refused as (
+      select distinct e.n from event e where not exists (select from placement p where p.id = e.pos)
     ), claimed as (
       insert into sdk_event_batch (company_id, app_id, batch_id, event_count)
-      select ${batch.companyId}, ${batch.appId}, ${batch.batchId}, ${events.length}
-      where (select count(*) from placement) = ${batch.placementIds.length}
+      select ${app.companyId}, ${app.appId}, b.batch_id, b.event_count from batch b
+      where b.n not in (select n from refused)
+      order by b.batch_id
       on conflict (company_id, app_id, batch_id) do nothing
       returning batch_id
     ), appended as (
       insert into sdk_event_raw
         (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
-      select ${batch.companyId}, u.hour, u.pos, u.country, ${batch.appId}, p.ad_style,
-        u.request, u.fill, u.show, u.click, u.revenue
-      from unnest(${column("hour")}::timestamptz[], ${column("adpos_id")}::int[], ${column("country")}::text[],
-        ${column("request")}::bigint[], ${column("fill")}::bigint[], ${column("show")}::bigint[],
-        ${column("click")}::bigint[], ${column("revenue")}::numeric[])
-        as u(hour, pos, country, request, fill, show, click, revenue)
-      join placement p on p.id = u.pos
-      where exists (select from claimed)
+      select ${app.companyId}, e.hour, e.pos, e.country, ${app.appId}, p.ad_style,
+        e.request, e.fill, e.show, e.click, e.revenue
+      from event e
+      join placement p on p.id = e.pos
+      join batch b on b.n = e.n
+      where b.batch_id in (select batch_id from claimed)
     )
-    select (select count(*) from placement)::int as known, (select count(*) from claimed)::int as fresh`.execute(
-    db,
-  );
-  const { known, fresh } = answer[0] ?? { known: 0, fresh: 0 };
-  if (Number(known) < batch.placementIds.length) return "placementUnknown";
-  return Number(fresh) > 0 ? "appended" : "repeated";
+    select b.n in (select n from refused) as unknown, b.batch_id in (select batch_id from claimed) as fresh
+    from batch b order by b.n`.execute(db);
+  return rows.map((row) => (row.unknown ? "placementUnknown" : row.fresh ? "appended" : "repeated"));
 }
 
 export interface AffiliateValues {

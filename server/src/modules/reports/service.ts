@@ -38,6 +38,7 @@ import { type Db, isEmbedded } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
+import { coalesced } from "../../lib/coalesce.ts";
 import { containsPattern } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { type DayRange, deleteReportRows, rebuildReport } from "./calculate.ts";
@@ -53,8 +54,9 @@ import {
   type ReportSelection,
 } from "./query.ts";
 import {
+  type AppendOutcome,
   appendAffiliateStats,
-  appendSdkBatch,
+  appendSdkBatches,
   appIdsNamed,
   appNames,
   type BatchRecord,
@@ -79,6 +81,7 @@ import {
   queueMissingBatches,
   renewLease,
   resetBatch,
+  type SdkBatch,
 } from "./repo.ts";
 
 export interface CalculationSettings {
@@ -104,12 +107,45 @@ export interface SdkApp {
   id: number;
 }
 
+export type AppendSdkBatch = (app: SdkApp, batch: SdkBatch) => Promise<AppendOutcome>;
+
+/** Statements in flight per app before its next batches wait to share one (lib/coalesce.ts). */
+const APPENDS_IN_FLIGHT_PER_APP = 3;
+/** Events in one shared statement: a short transaction still (PGlite has one session). */
+const EVENTS_PER_APPEND = 2000;
+
+/**
+ * A process's SDK appends: concurrent batches of one app go to the database together, one statement for
+ * several batches (group commit), each still all-or-nothing with its own outcome.
+ */
+export function sdkBatchAppender(db: Db): AppendSdkBatch {
+  const append = coalesced<{ app: SdkApp; batch: SdkBatch }, AppendOutcome>(
+    async (items) => {
+      const app = items[0]?.app;
+      if (!app) return [];
+      return appendSdkBatches(
+        db,
+        { companyId: app.company_id, appId: app.id },
+        items.map((item) => item.batch),
+      );
+    },
+    {
+      maxInFlight: APPENDS_IN_FLIGHT_PER_APP,
+      maxWeight: EVENTS_PER_APPEND,
+      weight: ({ batch }) => batch.events.length,
+      compatible: (a, b) => a.batch.batchId !== b.batch.batchId,
+    },
+  );
+  return (app, batch) => append(`${app.company_id}:${app.id}`, { app, batch });
+}
+
 /**
  * Counts a batch of SDK events: every placement must be the app's, no hour in the future; a batch id taken
- * before counts nothing. One statement appends it: a refused or failed batch writes nothing.
+ * before counts nothing. A refused or failed batch writes nothing.
  */
 export async function ingestSdkEvents(
   db: Db,
+  append: AppendSdkBatch,
   app: SdkApp,
   body: SdkEventsBody,
   now = new Date(),
@@ -117,10 +153,9 @@ export async function ingestSdkEvents(
   const currentHour = utcHour(now.toISOString());
   const future = body.events.findIndex((event) => utcHour(event.hour) > currentHour);
   if (future >= 0) throw new AppError(Code.ParamError, "reportHourFuture", {}, `events.${future}.hour`);
-  const placementIds = [...new Set(body.events.map((event) => event.adpos_id))];
-  const batch = { companyId: app.company_id, appId: app.id, batchId: body.batch_id, placementIds };
-  const outcome = await appendSdkBatch(db, batch, body.events);
+  const outcome = await append(app, { batchId: body.batch_id, events: body.events });
   if (outcome === "placementUnknown") {
+    const placementIds = [...new Set(body.events.map((event) => event.adpos_id))];
     const known = new Set((await placementsOfApp(db, app.company_id, app.id, placementIds)).map((p) => p.id));
     const index = body.events.findIndex((event) => !known.has(event.adpos_id));
     const id = body.events[index]?.adpos_id ?? 0;
