@@ -19,6 +19,8 @@ import { daysAgo, isoDaysAgo, manage, operatorAdmin, report } from "./support/re
 
 /** 60 apps × 4 placements × 40 countries × 24 hours: ~230k raw rows, seconds of calculation in one go. */
 const APPS = 60;
+/** A popular app's one hot key (placement × country × hour) appended this many times more. */
+const HOT_KEY_ROWS = 400_000;
 const COUNTRIES = COUNTRY_KEYS.filter((key) => /^[A-Z]{2}$/.test(key)).slice(0, 40);
 const DAY = 2;
 
@@ -55,6 +57,12 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("a big day's calculation on P
       cross join unnest(${COUNTRIES}::text[]) as c(country)
       cross join generate_series(0, 23) as h
       where p.company_id = ${owner.companyId}`.execute(db());
+    await sql`
+      insert into sdk_event_raw
+        (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      select p.company_id, ${isoDaysAgo(DAY)}::timestamptz, p.id, ${COUNTRIES[0]}, p.app_id, p.ad_style, 1, 1, 1, 0, 0.000001
+      from (select * from ad_position where company_id = ${owner.companyId} order by id limit 1) as p
+      cross join generate_series(1, ${HOT_KEY_ROWS})`.execute(db());
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -115,8 +123,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("a big day's calculation on P
     // cores, so one request may wait for a slice and a neighbour's burst: the median tells, the slowest is logged.
     expect(stallMs).toBeLessThan(500);
     expect(median).toBeLessThan(750);
-    // Folding the ~230k appended rows in one statement held the session about 4 s.
-    expect(slowest).toBeLessThan(2000);
+    // Folding the ~230k appended rows in one statement held the session about 4 s; folding the hot key's
+    // 400k rows of one hour at once (a slice per run of hours) about 1.6 s; 4,000 rows a fold: about 300 ms.
+    expect(slowest).toBeLessThan(1000);
     expect(latencies.length).toBeGreaterThan(5);
 
     const sliced = await dayReport();

@@ -7,7 +7,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { dimensionSubsets, type KindModel, OFFLINE, ONLINE } from "./model.ts";
-import { appendedSdkHours, foldAffiliateStats, foldSdkEvents } from "./repo.ts";
+import { foldAffiliateStats, foldSdkEvents } from "./repo.ts";
 import { refreshSpanLevel, refreshSpans, SPAN_LEVELS } from "./spans.ts";
 
 export interface DayRange {
@@ -137,18 +137,10 @@ interface KindPlan {
   /** The finest table's first key column after the date, which a sliced calculation splits by. */
   sliceColumn: string;
   /**
-   * Moves the raw rows appended for the days into the tables the finest rows are built from; `part` (one of
-   * foldParts) moves only some of them.
+   * Moves the raw rows appended for the days into the tables the finest rows are built from; with `limit`,
+   * a part of them at a time where the kind allows it. Answers whether appended rows may remain.
    */
-  fold(
-    db: Db,
-    companyId: number,
-    days: DayRange,
-    timeZone: string,
-    part?: RawBuilder<unknown>,
-  ): Promise<void>;
-  /** Conditions splitting the rows a fold moves into parts of about FOLD_SLICE_ROWS, for a sliced calculation. */
-  foldParts(db: Db, companyId: number, days: DayRange, timeZone: string): Promise<RawBuilder<unknown>[]>;
+  fold(db: Db, companyId: number, days: DayRange, timeZone: string, limit?: number): Promise<boolean>;
   /** The raw rows of the days per value of the slice column, in its order. */
   rawCounts(db: Db, companyId: number, days: DayRange, timeZone: string): Promise<SliceCount[]>;
   /** Writes the finest rows of the days from raw data, those `within` a slice. */
@@ -167,11 +159,10 @@ interface KindPlan {
 const ONLINE_PLAN: KindPlan = {
   model: ONLINE,
   sliceColumn: "ad_position_id",
-  fold: (db, companyId, days, timeZone, part) =>
-    foldSdkEvents(db, companyId, days.from, days.to, timeZone, part),
-  // A run of hours: the fold only adds, so any split of the appended rows sums the same.
-  foldParts: async (db, companyId, days, timeZone) =>
-    slicesOf("hour", await appendedSdkHours(db, companyId, days.from, days.to, timeZone), FOLD_SLICE_ROWS),
+  fold: async (db, companyId, days, timeZone, limit) => {
+    const moved = await foldSdkEvents(db, companyId, days.from, days.to, timeZone, limit);
+    return moved === limit;
+  },
   rawCounts: (db, companyId, days, timeZone) =>
     countsOf(
       db,
@@ -224,9 +215,11 @@ const ONLINE_PLAN: KindPlan = {
 const OFFLINE_PLAN: KindPlan = {
   model: OFFLINE,
   sliceColumn: "sub_channel",
-  fold: (db, companyId, days) => foldAffiliateStats(db, companyId, days.from, days.to),
   // Daily totals of the networks, a few rows a key: folded whole (the latest call of a key must win).
-  foldParts: async () => [sql`true`],
+  fold: async (db, companyId, days) => {
+    await foldAffiliateStats(db, companyId, days.from, days.to);
+    return false;
+  },
   rawCounts: (db, companyId, days) =>
     countsOf(
       db,
@@ -302,7 +295,7 @@ export async function rebuildReport(
 
 /** Raw rows per slice of a sliced calculation (about 50–100 ms of PGlite each). */
 export const RAW_SLICE_ROWS = 8_000;
-/** Appended raw rows folded per transaction of a sliced calculation (about 50 ms of PGlite). */
+/** Appended raw rows folded per transaction of a sliced calculation (about 50 ms of PGlite), whatever their keys. */
 export const FOLD_SLICE_ROWS = 4_000;
 /** Finest rows per slice of a span level. */
 export const FINE_SLICE_ROWS = 2_500;
@@ -347,9 +340,8 @@ export function slicesOf(
 
 /**
  * The calculation in short transactions, so that other requests get the embedded database's one session in
- * between (DESIGN §9): the appended raw rows folded a run of hours at a time, the finest rows slice by slice of
- * the slice column, each slice's sums added to the
- * rollups built from them; then the other rollups and the day totals; then each span level slice by slice.
+ * between (DESIGN §9): the appended raw rows folded a few thousand at a time, the finest rows slice by slice of
+ * the slice column, each slice's sums added to the rollups built from them; then the other rollups and the day totals; then each span level slice by slice.
  * Each transaction first checks `holds` (a superseded calculation stops). The days are not published
  * meanwhile (their batch is calculating), and a calculation that stops half-way leaves its batch calculating
  * or in error, never calculated: the next calculation of those days deletes first.
@@ -371,15 +363,13 @@ async function rebuildSliced(
     });
   const fromFine = plan.rollups.filter((rollup) => rollup.source === model.fineTable);
   const derived = plan.rollups.filter((rollup) => rollup.source !== model.fineTable);
-  let slices: RawBuilder<unknown>[] = [];
-  const counted = await step(async (tx) => {
-    slices = await plan.foldParts(tx, companyId, days, timeZone);
-  });
-  if (!counted) return new Map();
-  for (const part of slices) {
-    const folded = await step((tx) => plan.fold(tx, companyId, days, timeZone, part));
+  for (let more = true; more; ) {
+    const folded = await step(async (tx) => {
+      more = await plan.fold(tx, companyId, days, timeZone, FOLD_SLICE_ROWS);
+    });
     if (!folded) return new Map();
   }
+  let slices: RawBuilder<unknown>[] = [];
   const started = await step(async (tx) => {
     for (const rollup of model.rollups) {
       if (rollup.table === model.fineTable) continue;

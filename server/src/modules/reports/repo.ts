@@ -115,10 +115,10 @@ const hoursOf = (from: string, to: string, timeZone: string) => ({
 });
 
 /**
- * Moves the SDK counters appended for these report days into `sdk_event_hourly`, added per placement, country
- * and hour; `within` (a condition on the raw rows, e.g. a run of hours) moves a part of them, which adds up the
- * same since the fold only adds. Run by the calculation, inside its transaction: counters appended meanwhile
- * stay for the next one.
+ * Moves the SDK counters appended for these report days into `sdk_event_hourly`, adding them up per key; at
+ * most `limit` raw rows when given (any of them: the fold only adds, so any split sums the same). Answers how
+ * many raw rows it moved. Run by the calculation, inside its transaction: counters appended meanwhile stay for
+ * the next one.
  */
 export async function foldSdkEvents(
   db: Db,
@@ -126,43 +126,34 @@ export async function foldSdkEvents(
   from: string,
   to: string,
   timeZone: string,
-  within: RawBuilder<unknown> = sql`true`,
-) {
+  limit?: number,
+): Promise<number> {
   const { start, end } = hoursOf(from, to, timeZone);
-  await sql`
+  const ofDays = sql`company_id = ${companyId} and hour >= ${start} and hour < ${end}`;
+  const taken =
+    limit === undefined
+      ? ofDays
+      : sql`ctid = any(array(select ctid from sdk_event_raw where ${ofDays} limit ${limit}))`;
+  const { rows } = await sql<{ moved: number }>`
     with moved as (
-      delete from sdk_event_raw
-      where company_id = ${companyId} and hour >= ${start} and hour < ${end} and ${within}
+      delete from sdk_event_raw where ${taken}
       returning hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue
+    ), folded as (
+      insert into sdk_event_hourly
+        (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      select ${companyId}, hour, ad_position_id, country, max(app_id), max(ad_style),
+        sum(request), sum(fill), sum(show), sum(click), sum(revenue)
+      from moved group by hour, ad_position_id, country
+      on conflict (company_id, hour, ad_position_id, country) do update set
+        request = sdk_event_hourly.request + excluded.request,
+        fill = sdk_event_hourly.fill + excluded.fill,
+        show = sdk_event_hourly.show + excluded.show,
+        click = sdk_event_hourly.click + excluded.click,
+        revenue = sdk_event_hourly.revenue + excluded.revenue,
+        modify_time = now()
     )
-    insert into sdk_event_hourly
-      (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
-    select ${companyId}, hour, ad_position_id, country, max(app_id), max(ad_style),
-      sum(request), sum(fill), sum(show), sum(click), sum(revenue)
-    from moved group by hour, ad_position_id, country
-    on conflict (company_id, hour, ad_position_id, country) do update set
-      request = sdk_event_hourly.request + excluded.request,
-      fill = sdk_event_hourly.fill + excluded.fill,
-      show = sdk_event_hourly.show + excluded.show,
-      click = sdk_event_hourly.click + excluded.click,
-      revenue = sdk_event_hourly.revenue + excluded.revenue,
-      modify_time = now()`.execute(db);
-}
-
-/** The SDK counters appended for these report days and not folded yet, per hour, in order. */
-export async function appendedSdkHours(
-  db: Db,
-  companyId: number,
-  from: string,
-  to: string,
-  timeZone: string,
-): Promise<{ value: Date; n: number }[]> {
-  const { start, end } = hoursOf(from, to, timeZone);
-  const { rows } = await sql<{ value: Date; n: number }>`
-    select hour as value, count(*)::int as n from sdk_event_raw
-    where company_id = ${companyId} and hour >= ${start} and hour < ${end}
-    group by hour order by hour`.execute(db);
-  return rows;
+    select count(*)::int as moved from moved`.execute(db);
+  return rows[0]?.moved ?? 0;
 }
 
 /** Moves the affiliate totals appended for these days into `affiliate_stat`: the latest of each key wins. */
