@@ -20,12 +20,17 @@ export interface InitialJs {
   brotliBytes: number;
 }
 
+const index = path.join(dist, "index.html");
+
+/** Builds the web when there is no build. */
+export function ensureWebBuild(): void {
+  if (existsSync(index)) return;
+  const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: root, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}${build.stderr}`);
+}
+
 export function measureInitialJs(): InitialJs {
-  const index = path.join(dist, "index.html");
-  if (!existsSync(index)) {
-    const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: root, encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}${build.stderr}`);
-  }
+  ensureWebBuild();
   const html = readFileSync(index, "utf8");
   const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
   const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);

@@ -1,0 +1,124 @@
+/**
+ * `npm run lighthouse` (issue 12): Lighthouse 12 in Debian's Chromium against the production build served by the
+ * real server on a fresh embedded database with the demo data, for the login page and the SDK report (signed in
+ * as the demo super admin), on the mobile and the desktop profile; prints the category scores and the metrics
+ * that make the performance score. Builds the web first when there is no build.
+ *
+ * LIGHTHOUSE_RUNS = runs per page and profile (default 1; the median performance score is printed).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse, { desktopConfig, type Flags } from "lighthouse";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/browser.ts";
+import { buildApp } from "../server/src/app.ts";
+import { prepareRuntime } from "../server/src/bootstrap.ts";
+import { loadConfig } from "../server/src/config.ts";
+import { findUserByEmail } from "../server/src/modules/accounts/repo.ts";
+import { issueToken } from "../server/src/modules/passport/tokens.ts";
+import { ensureWebBuild } from "./web-size.ts";
+
+/** The web keeps the session token in this cookie (web/src/session/session.ts, spec §3). */
+const TOKEN_COOKIE = "token";
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? "1");
+const PAGES = [
+  { name: "login", path: "/login", signedIn: false },
+  { name: "SDK report", path: "/reports/sdkReports", signedIn: true },
+] as const;
+const PROFILES = [
+  { name: "mobile", config: undefined },
+  { name: "desktop", config: desktopConfig },
+] as const;
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function audit(
+  browser: Browser,
+  url: string,
+  token: string | null,
+  profile: (typeof PROFILES)[number],
+) {
+  const page = await browser.newPage();
+  if (token) await page.setCookie({ name: TOKEN_COOKIE, value: token, url });
+  // keeps the cookie: Lighthouse clears the origin's storage otherwise
+  const flags: Flags = { output: "json", logLevel: "error", disableStorageReset: Boolean(token) };
+  const result = await lighthouse(url, flags, profile.config, page);
+  await page.close();
+  if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    lcpMs: value("largest-contentful-paint"),
+    tbtMs: value("total-blocking-time"),
+    fcpMs: value("first-contentful-paint"),
+    cls: value("cumulative-layout-shift"),
+  } satisfies Scores;
+}
+
+ensureWebBuild();
+const dataDir = mkdtempSync(path.join(tmpdir(), "pc-lighthouse-"));
+const config = loadConfig({
+  NODE_ENV: "test",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+  REPORT_SCHEDULE_SECONDS: "0",
+});
+const runtime = await prepareRuntime(config);
+const app = await buildApp(runtime);
+const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+const admin = await findUserByEmail(runtime.database.db, config.CONSOLE_ADMIN_EMAIL);
+if (!admin) throw new Error("the demo seed made no super admin");
+const token = await issueToken(runtime.database.db, admin.company_id, admin.id);
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM,
+  args: CHROMIUM_ARGS,
+  headless: true,
+});
+
+const rows: Record<string, string | number>[] = [];
+try {
+  for (const target of PAGES) {
+    for (const profile of PROFILES) {
+      const runs: Scores[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        runs.push(await audit(browser, `${baseUrl}${target.path}`, target.signedIn ? token : null, profile));
+      }
+      const typical =
+        runs.find((run) => run.performance === median(runs.map((r) => r.performance))) ?? runs[0];
+      if (!typical) continue;
+      rows.push({
+        page: target.name,
+        profile: profile.name,
+        performance: typical.performance,
+        accessibility: typical.accessibility,
+        "best practices": typical.bestPractices,
+        "FCP ms": Math.round(typical.fcpMs),
+        "LCP ms": Math.round(typical.lcpMs),
+        "TBT ms": Math.round(typical.tbtMs),
+        CLS: Number(typical.cls.toFixed(3)),
+      });
+    }
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`Lighthouse ${RUNS} run(s) each, goal: performance ≥ 90 and accessibility ≥ 95 on mobile`);
+console.table(rows);
