@@ -65,6 +65,11 @@ export const DEFAULT_LANG: LangValue = Lang.Zh;
 /** Session constants shared by server and web. */
 export const TOKEN_LIFETIME_DAYS = 7;
 export const COMPANY_CACHE_SECONDS = 600;
+/**
+ * A link into the console carries a sign-in ticket in this query parameter (`/home?t=…`, spec §4): not a
+ * session token but a one-time, short-lived ticket the web exchanges for a session of its own.
+ */
+export const SIGN_IN_TICKET_PARAM = "t";
 export const LOGIN_CLOCK_SKEW_SECONDS = 300;
 export const CAPTCHA_LIFETIME_SECONDS = 120;
 /** A sign-in ticket (the `t` of a link into the console) is exchanged once, within this many seconds. */

@@ -1,6 +1,6 @@
 /** Session, captcha, user info, menu and host shapes (spec §3, §7; DESIGN §5). */
 import { z } from "zod";
-import { AccountStatus, LOGIN_CALLER, PLAT_TYPE, ReportScope } from "./enums.ts";
+import { AccountStatus, LOGIN_CALLER, PLAT_TYPE, ReportScope, SIGN_IN_TICKET_PARAM } from "./enums.ts";
 import { CONSTANT_ROUTES, PERMISSION_ROUTES } from "./permissions.ts";
 
 export const EMAIL_MAX = 100;
@@ -60,11 +60,6 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const loginAnswer = z.object({ token: z.string(), user_info: userInfo });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
-/**
- * A link into the console carries a sign-in ticket in this query parameter (`/home?t=…`, spec §4): not a
- * session token but a one-time, short-lived ticket the web exchanges for a session of its own.
- */
-export const SIGN_IN_TICKET_PARAM = "t";
 const TICKET_MAX = 128;
 
 export const signInTicketAnswer = z.object({

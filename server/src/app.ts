@@ -4,6 +4,7 @@
  * every role answers /healthz, /readyz and /metrics (METRICS_TOKEN), and the envelope's 404 for a path it does
  * not serve.
  */
+import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -139,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  // API answers of 1 KB and more (lists, reports, CSV) go brotli or gzip to a client that takes it; the web's
+  // assets are already compressed by the build. Request bodies are never inflated: a signed body is hashed as
+  // sent, and a small compressed body must not become a large one past the body limit.
+  await app.register(fastifyCompress, { encodings: ["br", "gzip"], globalDecompression: false });
   if (serves(CONSOLE) && config.API_DOCS) {
     await app.register(fastifySwagger, {
       openapi: {

@@ -1,4 +1,5 @@
 /** The country list (issue 3 item 4): GET /api/v1/geo/country is public and answers {Key, Value}. */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Code, type CountryItem, ISO_COUNTRY_CODES } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startTestApp, type TestApp } from "./support/app.ts";
@@ -48,5 +49,39 @@ describe("GET /api/v1/geo/country", () => {
   it("may be cached by the browser", async () => {
     const answer = await countries();
     expect(answer.headers["cache-control"]).toMatch(/max-age=\d+/);
+  });
+});
+
+describe("compressed answers", () => {
+  const ask = (acceptEncoding: string) =>
+    t.app.inject({
+      method: "GET",
+      url: "/api/v1/geo/country",
+      headers: { "accept-encoding": acceptEncoding },
+    });
+
+  it("sends a large answer brotli or gzip compressed to a client that takes it, the same JSON inside", async () => {
+    const plain = await ask("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const [encoding, inflate] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const answer = await ask(`${encoding}`);
+      expect(answer.headers["content-encoding"]).toBe(encoding);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(inflate(answer.rawPayload).toString("utf8"))).toEqual(plain.json());
+    }
+  });
+
+  it("leaves a small answer as it is", async () => {
+    const answer = await t.app.inject({
+      method: "GET",
+      url: "/healthz",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
   });
 });

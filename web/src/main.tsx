@@ -1,6 +1,6 @@
 import "./i18n/index.ts";
 import "./app/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { setSessionInvalidHandler } from "./api/client.ts";
@@ -21,11 +21,15 @@ setSessionInvalidHandler(() => {
 
 const root = document.getElementById("root");
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // a transition renders in slices that yield to the browser, not in one long task (a phone's CPU)
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }

@@ -32,24 +32,31 @@ export interface RouteDef {
   /** Show the children as a sub-menu even when only one is visible. */
   alwaysShow?: boolean;
   icon?: ReactNode;
-  page?: LazyExoticComponent<ComponentType>;
+  page?: LazyPage;
   children?: RouteDef[];
 }
 
-const Login = lazy(() => import("../pages/login/LoginPage.tsx"));
-const Home = lazy(() => import("../pages/home/HomePage.tsx"));
+/** A route's page, split into its own chunk; `preload` fetches the chunk before the page renders. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  return Object.assign(lazy(load), { preload: load });
+}
+
+const Login = lazyPage(() => import("../pages/login/LoginPage.tsx"));
+const Home = lazyPage(() => import("../pages/home/HomePage.tsx"));
 /** Also shown in place of any page the user may not see. */
-export const NotFound = lazy(() => import("../pages/notFound/NotFoundPage.tsx"));
-const AppList = lazy(() => import("../pages/appManagement/AppListPage.tsx"));
-const AdSpaceList = lazy(() => import("../pages/adSpace/AdSpaceListPage.tsx"));
-const AccountInfo = lazy(() => import("../pages/account/AccountInfoPage.tsx"));
-const ModPassword = lazy(() => import("../pages/account/ModPasswordPage.tsx"));
-const AccountManagement = lazy(() => import("../pages/account/AccountManagementPage.tsx"));
-const SdkReports = lazy(() => import("../pages/reports/SdkReportsPage.tsx"));
-const AffiliateReports = lazy(() => import("../pages/reports/AffiliateReportsPage.tsx"));
-const ReportManagement = lazy(() => import("../pages/reports/ReportManagementPage.tsx"));
-const ResetPassword = lazy(() => import("../pages/resetPassword/ResetPasswordPage.tsx"));
-const Register = lazy(() => import("../pages/register/RegisterPage.tsx"));
+export const NotFound = lazyPage(() => import("../pages/notFound/NotFoundPage.tsx"));
+const AppList = lazyPage(() => import("../pages/appManagement/AppListPage.tsx"));
+const AdSpaceList = lazyPage(() => import("../pages/adSpace/AdSpaceListPage.tsx"));
+const AccountInfo = lazyPage(() => import("../pages/account/AccountInfoPage.tsx"));
+const ModPassword = lazyPage(() => import("../pages/account/ModPasswordPage.tsx"));
+const AccountManagement = lazyPage(() => import("../pages/account/AccountManagementPage.tsx"));
+const SdkReports = lazyPage(() => import("../pages/reports/SdkReportsPage.tsx"));
+const AffiliateReports = lazyPage(() => import("../pages/reports/AffiliateReportsPage.tsx"));
+const ReportManagement = lazyPage(() => import("../pages/reports/ReportManagementPage.tsx"));
+const ResetPassword = lazyPage(() => import("../pages/resetPassword/ResetPasswordPage.tsx"));
+const Register = lazyPage(() => import("../pages/register/RegisterPage.tsx"));
 
 export const HOME_PATH = "/home";
 export const LOGIN_PATH = "/login";

@@ -3,7 +3,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace
 import { ApiError } from "../api/client.ts";
 import { signInWithTicket } from "../session/actions.ts";
 import { clearCompanyCache, clearSession, getCompanyCache, getToken } from "../session/session.ts";
-import { guard, loginRedirect, TICKET_PARAM } from "./guard.ts";
+import { findRoute, guard, loginRedirect, TICKET_PARAM } from "./guard.ts";
 import { AppLayout, LayoutError, LayoutFallback } from "./layout/AppLayout.tsx";
 import { PageSlot } from "./layout/PageSlot.tsx";
 import { COMPANY_KEY, loadCompany, menuKey, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
@@ -21,6 +21,11 @@ function cachedMenu(token: string | undefined): RouteKey[] | null {
 /** Runs the guard for a navigation and applies its effects (spec §4). */
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
+  // the page's chunk loads while the guard waits for the menu and the branding, not after them
+  // (a failure shows when the page itself loads)
+  findRoute(url.pathname)
+    ?.page?.preload()
+    .catch(() => undefined);
   const ticket = url.searchParams.get(TICKET_PARAM);
   if (ticket) await signInWithTicket(ticket);
   const run = () =>

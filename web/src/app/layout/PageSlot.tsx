@@ -1,5 +1,6 @@
 import { Spin } from "antd";
-import { type ComponentType, type LazyExoticComponent, Suspense } from "react";
+import { Suspense } from "react";
+import type { LazyPage } from "../routeTable.tsx";
 
 export function PageLoading() {
   return (
@@ -10,7 +11,7 @@ export function PageLoading() {
 }
 
 /** A lazily loaded page (route-level code splitting). */
-export function PageSlot({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
+export function PageSlot({ page: Page }: { page: LazyPage }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Page />
