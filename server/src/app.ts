@@ -5,7 +5,6 @@
  * not serve.
  */
 import fastifyCompress from "@fastify/compress";
-import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -33,6 +32,7 @@ import { auth } from "./plugins/auth.ts";
 import { answerClientError, answerFrameworkError, envelope, sendNotFound } from "./plugins/envelope.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
 import { textInputs } from "./plugins/text-inputs.ts";
 import { webRoutes } from "./plugins/web.ts";
 
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

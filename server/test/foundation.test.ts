@@ -63,6 +63,24 @@ describe("security headers and limits", () => {
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
 
+  it("sends the same headers on a refusal, a 404 and a malformed body", async () => {
+    const answers = [
+      await t.app.inject({ url: "/v1/app/list?page_no=1&page_size=10" }),
+      await t.app.inject({ url: "/v1/no/such/thing" }),
+      await t.app.inject({
+        method: "POST",
+        url: "/v1/passport/user/login",
+        headers: { "content-type": "application/json" },
+        payload: "{",
+      }),
+    ];
+    for (const response of answers) {
+      expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    }
+  });
+
   it("answers unknown API paths with a 404 envelope", async () => {
     const answer = await call(t.app, { url: "/v1/no/such/thing", headers: { lang: "en" } });
     expect(answer).toMatchObject({ status: 404, code: Code.ParamError, msg: "No such endpoint" });

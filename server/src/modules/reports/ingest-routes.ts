@@ -79,9 +79,8 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
   app.post(
     SDK_EVENTS_PATH,
     {
-      config: { public: true },
-      // Browser security headers mean nothing to an SDK, and helmet builds them anew for every call.
-      helmet: false,
+      // browser security headers mean nothing to an SDK: a phone's every batch goes without them
+      config: { public: true, browserHeaders: false },
       bodyLimit: SDK_EVENTS_BODY_LIMIT,
       // A plain batch skips zod's per-event checks (see isPlainSdkEventsBody); any other is refused by zod.
       validatorCompiler: (route) => {
