@@ -27,7 +27,7 @@ export default function HomeOverview({ token }: { token: string | undefined }) {
   if (isError) return null;
   if (!data.day) {
     return (
-      <Card size="small" data-testid="home-overview-empty">
+      <Card size="small" className="pc-home-empty" data-testid="home-overview-empty">
         <Empty description={t("home.noPublished")}>{reportLink}</Empty>
       </Card>
     );

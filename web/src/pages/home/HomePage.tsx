@@ -103,7 +103,7 @@ export default function HomePage() {
           <Typography.Text className="pc-home-company">
             {companyName} · {t("app.name")}
           </Typography.Text>
-          <Typography.Title level={4} className="pc-home-title">
+          <Typography.Title level={4} className="pc-home-title" style={{ margin: "2px 0 0" }}>
             {name ? t("home.welcome", { name }) : t("home.welcomeAnonymous")}
           </Typography.Title>
         </div>

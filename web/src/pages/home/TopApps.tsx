@@ -11,11 +11,20 @@ export default function TopApps({ apps }: { apps: readonly OverviewApp[] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const columns: TableColumnsType<OverviewApp> = [
-    { key: "appName", title: t("home.app"), dataIndex: "appName", ellipsis: true },
+    {
+      key: "appName",
+      title: t("home.app"),
+      render: (_: unknown, app: OverviewApp) => (
+        <span className="pc-home-top-name" title={app.appName ?? undefined}>
+          {app.appName}
+        </span>
+      ),
+    },
     ...NUMBERS.map((metric) => ({
       key: metric,
       title: t(`home.metrics.${metric}`),
       align: "right" as const,
+      className: "pc-home-top-number",
       render: (_: unknown, app: OverviewApp) => formatFigure(lang, FIGURE_FORMATS[metric], app[metric]),
     })),
   ];
@@ -27,7 +36,7 @@ export default function TopApps({ apps }: { apps: readonly OverviewApp[] }) {
         columns={columns}
         dataSource={[...apps]}
         pagination={false}
-        tableLayout="fixed"
+        scroll={{ x: "max-content" }}
         locale={{ emptyText: t("home.noApps") }}
       />
     </Card>
