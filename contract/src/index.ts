@@ -6,6 +6,7 @@ export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./external.ts";
 export * from "./inputs.ts";
+export * from "./overview.ts";
 export * from "./passport.ts";
 export * from "./permissions.ts";
 export * from "./placements.ts";

@@ -559,6 +559,14 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: nothing,
   },
+  // The home page's overview (issue 12 item 7): the session's own company only, whoever asks.
+  {
+    method: "GET",
+    url: "/v1/online/overview",
+    access: action("report.online.read"),
+    scope: "own",
+    build: nothing,
+  },
   ...[
     "/v1/online/ssp",
     "/v1/report_proxy/v1/online/ssp",

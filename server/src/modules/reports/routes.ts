@@ -6,10 +6,12 @@
 import {
   can,
   envelopeOf,
+  ONLINE_OVERVIEW_PATH,
   offlineReportPage,
   offlineReportQuery,
   offlineReportSummary,
   ok,
+  onlineOverviewAnswer,
   onlineReportPage,
   onlineReportQuery,
   onlineReportSummary,
@@ -30,6 +32,7 @@ import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { type ExportFile, exportReport } from "./export.ts";
+import { onlineOverview } from "./overview.ts";
 import {
   batchList,
   manageReport,
@@ -121,6 +124,24 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
       },
     },
     async (request) => ok(await onlineSummary(db, viewerOf(request), request.body, timeZone, queryOptions)),
+  );
+
+  app.get(
+    ONLINE_OVERVIEW_PATH,
+    {
+      config: online,
+      schema: {
+        tags,
+        description:
+          "The home page's overview of the session's own company's SDK report: the latest published day up " +
+          "to yesterday (REPORT_TZ) within the 90-day window, the day totals (revenue, eCPM, fill rate, " +
+          "impressions) of the 7 days ending there (null for a day not published) and that day's 5 top apps " +
+          "by revenue; every number as the SDK report answers it. Published days only, operator admins " +
+          "included; without the SDK report's permission, code 402.",
+        response: { 200: envelopeOf(onlineOverviewAnswer) },
+      },
+    },
+    async (request) => ok(await onlineOverview(db, sessionOf(request).companyId, timeZone, queryOptions)),
   );
 
   app.post(

@@ -1,5 +1,9 @@
-/** The welcome page (spec §2), branded with the company's name, logo and colour. */
-import { AppstoreOutlined, BarChartOutlined, NotificationOutlined, RightOutlined } from "@ant-design/icons";
+/**
+ * The home page (spec §2; issue 12 item 7): a compact welcome branded with the company's name, logo and
+ * colour, then the SDK report's overview for users who may read it; users who may not see links to the
+ * screens they can use instead.
+ */
+import { AppstoreOutlined, NotificationOutlined, RightOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Row, Typography, theme } from "antd";
 import type { ReactNode } from "react";
@@ -11,16 +15,18 @@ import { displayName } from "../../app/layout/TopBar.tsx";
 import { companyQuery, menuQuery, userInfoQuery } from "../../app/queryClient.ts";
 import type { RouteKey, TitleKey } from "../../app/routeTable.tsx";
 import { getToken } from "../../session/session.ts";
+import HomeOverview from "./HomeOverview.tsx";
 import "./home.css";
 
 interface QuickLink {
   to: string;
   title: TitleKey;
-  desc: "appsDesc" | "placementsDesc" | "reportsDesc";
+  desc: "appsDesc" | "placementsDesc";
   icon: ReactNode;
   access: RouteKey;
 }
 
+/** What a user who may not read the SDK report can use. */
 const LINKS: QuickLink[] = [
   {
     to: "/appManagement/appManagementList",
@@ -36,14 +42,40 @@ const LINKS: QuickLink[] = [
     icon: <NotificationOutlined />,
     access: "adSpace",
   },
-  {
-    to: "/reports/sdkReports",
-    title: "reports",
-    desc: "reportsDesc",
-    icon: <BarChartOutlined />,
-    access: "sdkReports",
-  },
 ];
+
+function QuickLinks({ granted }: { granted: ReadonlySet<RouteKey> }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <>
+      <Typography.Title level={5} className="pc-home-section pc-home-links-title">
+        {t("home.quickLinks")}
+      </Typography.Title>
+      <Row gutter={[16, 16]} data-testid="home-links">
+        {LINKS.filter((link) => granted.has(link.access)).map((link) => (
+          <Col key={link.to} xs={24} md={12}>
+            <Link to={link.to} className="pc-home-link">
+              <Card hoverable size="small" className="pc-home-card">
+                <span
+                  className="pc-home-card-icon"
+                  style={{ color: token.colorPrimary, background: token.colorPrimaryBg }}
+                >
+                  {link.icon}
+                </span>
+                <div className="pc-home-card-text">
+                  <Typography.Text strong>{t(`route.${link.title}`)}</Typography.Text>
+                  <Typography.Text type="secondary">{t(`home.${link.desc}`)}</Typography.Text>
+                </div>
+                <RightOutlined className="pc-home-card-arrow" />
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -65,45 +97,23 @@ export default function HomePage() {
         }}
       >
         <div className="pc-home-hero-mark">
-          <BrandMark company={company} size={64} />
+          <BrandMark company={company} size={40} />
         </div>
-        <div>
+        <div className="pc-home-hero-text">
           <Typography.Text className="pc-home-company">
             {companyName} · {t("app.name")}
           </Typography.Text>
-          <Typography.Title level={2} className="pc-home-title" style={{ margin: "6px 0 8px" }}>
+          <Typography.Title level={4} className="pc-home-title" style={{ margin: "2px 0 0" }}>
             {name ? t("home.welcome", { name }) : t("home.welcomeAnonymous")}
           </Typography.Title>
-          <Typography.Paragraph className="pc-home-intro" style={{ marginBottom: 0 }}>
-            {t("home.intro")}
-          </Typography.Paragraph>
         </div>
       </section>
 
-      <Typography.Title level={5} className="pc-home-section">
-        {t("home.quickLinks")}
-      </Typography.Title>
-      <Row gutter={[16, 16]}>
-        {LINKS.filter((link) => granted.has(link.access)).map((link) => (
-          <Col key={link.to} xs={24} md={8}>
-            <Link to={link.to} className="pc-home-link">
-              <Card hoverable className="pc-home-card">
-                <span
-                  className="pc-home-card-icon"
-                  style={{ color: token.colorPrimary, background: token.colorPrimaryBg }}
-                >
-                  {link.icon}
-                </span>
-                <div className="pc-home-card-text">
-                  <Typography.Text strong>{t(`route.${link.title}`)}</Typography.Text>
-                  <Typography.Text type="secondary">{t(`home.${link.desc}`)}</Typography.Text>
-                </div>
-                <RightOutlined className="pc-home-card-arrow" />
-              </Card>
-            </Link>
-          </Col>
-        ))}
-      </Row>
+      {menu === undefined ? null : granted.has("sdkReports") ? (
+        <HomeOverview token={session} />
+      ) : (
+        <QuickLinks granted={granted} />
+      )}
     </div>
   );
 }
