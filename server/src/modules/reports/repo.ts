@@ -3,7 +3,7 @@
  * (`report_batch`, claimed with FOR UPDATE SKIP LOCKED), and the name lookups of report rows.
  */
 import type { ReportKindValue, ReportStatusValue, SdkEvent } from "@pc/contract";
-import { type RawBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 // ─── Raw data ───────────────────────────────────────────────────────────────────────────────────────────
