@@ -11,12 +11,6 @@ export interface Envelope<T> {
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
-export const errorEnvelope = z.object({
-  code: z.number().int(),
-  msg: z.string(),
-  data: z.object({ field: z.string().optional() }).nullable(),
-});
-
 export const ok = <T>(data: T, msg = "Success"): Envelope<T> => ({ code: Code.Ok, msg, data });
 
 export const pageQuery = {

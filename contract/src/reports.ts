@@ -579,11 +579,6 @@ export function exportFileName(kind: ReportKindValue, companyId: number, timesta
     : `${companyId}_Affiliate_Reports_Detail_List_${timestamp}.csv`;
 }
 
-/** Cells starting with one of these are written with a leading `'` (formula-injection guard). */
-export const CSV_FORMULA_PREFIXES = ["=", "+", "-", "@", "\t", "\r"] as const;
-export const guardCsvCell = (text: string): string =>
-  CSV_FORMULA_PREFIXES.some((prefix) => text.startsWith(prefix)) ? `'${text}` : text;
-
 // ─── Management (operator admins; DESIGN §5 Operators, Pipeline) ─────────────────────────────────────────
 
 /** `GET /v1/{online|offline}/{calculate|publish|delete}?date=yyyyMMdd[&company_id=C]`. */

@@ -7,7 +7,6 @@ import {
   DEFAULT_ONLINE_COLUMNS,
   exportFileName,
   formatMetricValue,
-  guardCsvCell,
   isReportDate,
   offlineReportQuery,
   onlineReportQuery,
@@ -91,12 +90,11 @@ describe("report columns, queries and exports", () => {
     ).toBe("OF-1");
   });
 
-  it("names exports and guards formula cells", () => {
+  it("names exports and formats metric values", () => {
     expect(exportFileName("online", 7, 1700000000000)).toBe("7_1700000000000.csv");
     expect(exportFileName("offline", 7, 1700000000000)).toBe(
       "7_Affiliate_Reports_Detail_List_1700000000000.csv",
     );
-    expect(["=1", "+1", "-1", "@a", "a=1"].map(guardCsvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", "a=1"]);
     expect(formatMetricValue("rate", 0.1234)).toBe("12.34%");
     expect(formatMetricValue("money", 1.5)).toBe("1.5000");
     expect(formatMetricValue("count", 12)).toBe("12");
