@@ -15,6 +15,7 @@ export interface Principal {
 export const PERMISSION_ROUTES = [
   "account",
   "accountManagement",
+  "changeHistory",
   "reports",
   "sdkReports",
   "affiliateReports",
@@ -34,6 +35,8 @@ export const ACTIONS = [
   "report.manage",
   /** The company and profit-centre lists (operator selects); never the external API's secret. */
   "company.read",
+  /** The company-wide change history (the audit rows of every change). */
+  "history.read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -49,11 +52,13 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "report.offline.read": (p) => hasRole(p) && !isSdkOnly(p),
   "report.manage": (p) => p.isOperator && isManager(p),
   "company.read": (p) => p.isOperator && isManager(p),
+  "history.read": isManager,
 };
 
 const ROUTE_RULES: Record<PermissionRoute, Action> = {
   account: "account.manage",
   accountManagement: "account.manage",
+  changeHistory: "history.read",
   reports: "report.online.read",
   sdkReports: "report.online.read",
   affiliateReports: "report.offline.read",

@@ -13,6 +13,8 @@ describe("the permissions matrix", () => {
     expect(allowedRoutes(principal([1]))).toContain("accountManagement");
     expect(allowedRoutes(principal([2]))).toContain("accountManagement");
     expect(allowedRoutes(principal([3]))).not.toContain("accountManagement");
+    for (const roles of [[1], [2]]) expect(allowedRoutes(principal(roles))).toContain("changeHistory");
+    expect(allowedRoutes(principal([3]))).not.toContain("changeHistory");
   });
 
   it("gives reports to any role, and only SDK reports to an SDK-only user", () => {

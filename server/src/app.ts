@@ -18,6 +18,7 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appRoutes } from "./modules/apps/routes.ts";
 import { externalRoutes } from "./modules/external/routes.ts";
 import { geoRoutes } from "./modules/geo/routes.ts";
+import { historyRoutes } from "./modules/history/routes.ts";
 import type { LoginKey } from "./modules/passport/login-key.ts";
 import { passwordRoutes } from "./modules/passport/password-routes.ts";
 import { passportRoutes } from "./modules/passport/routes.ts";
@@ -63,6 +64,7 @@ function apiParts({ config, database, loginKey }: AppDeps): Part[] {
     { roles: CONSOLE, register: (api) => api.register(passportRoutes, { db, config, loginKey }) },
     { roles: CONSOLE, register: (api) => api.register(appRoutes, { db, timeZone }) },
     { roles: CONSOLE, register: (api) => api.register(placementRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(historyRoutes, { db, timeZone }) },
     { roles: CONSOLE, register: (api) => api.register(geoRoutes) },
     { roles: INGEST, register: (api) => api.register(sdkRoutes, { db, timeZone }) },
     { roles: CONSOLE, register: (api) => api.register(passwordRoutes, { db, config }) },

@@ -559,6 +559,21 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: nothing,
   },
+  // Change history (issue 14 item 5): the company-wide list for administrators, a record's own for editors.
+  {
+    method: "GET",
+    url: "/v1/history/list",
+    access: action("history.read"),
+    scope: "own",
+    build: async () => ({ url: "?page_no=1&page_size=10&entity=app" }),
+  },
+  {
+    method: "GET",
+    url: "/v1/history/record",
+    access: action("app.write"),
+    scope: "own",
+    build: async (owner) => ({ url: `?entity=app&id=${(await createApp(owner)).id}` }),
+  },
   // The home page's overview (issue 12 item 7): the session's own company only, whoever asks.
   {
     method: "GET",

@@ -146,6 +146,16 @@ export function findUsersWithRoles(db: Db, companyId: number, userIds: readonly 
     .execute();
 }
 
+/** The names and emails of a company's users among these ids. */
+export function findUserNames(db: Db, companyId: number, userIds: readonly number[]) {
+  return db
+    .selectFrom("app_user")
+    .select(["id", "user_name", "email"])
+    .where("company_id", "=", companyId)
+    .where("id", "in", userIds.length > 0 ? userIds : [0])
+    .execute();
+}
+
 export interface UserChanges {
   userName?: string;
   email?: string;

@@ -31,6 +31,7 @@ import {
   deleteUsers,
   findUser,
   findUserByEmail,
+  findUserNames,
   findUsersWithRoles,
   insertUser,
   listUsers,
@@ -388,4 +389,10 @@ export async function setUserPassword(
     entity: "user",
     entityId: user.userId,
   });
+}
+
+/** Who the users among these ids are (name and email), by id; ids of other companies are left out. */
+export async function userNamesOf(db: Db, companyId: number, userIds: readonly number[]) {
+  const rows = await findUserNames(db, companyId, [...new Set(userIds)]);
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.user_name, email: row.email }]));
 }

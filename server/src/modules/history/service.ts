@@ -1,0 +1,92 @@
+/**
+ * Change history (issue 14 item 5): the audit rows of a company as who changed what and when. The company-wide
+ * list is for its administrators; an app's or placement's own history for everyone who may edit it.
+ */
+import {
+  addReportDays,
+  changesOf,
+  type HistoryListAnswer,
+  type HistoryListQuery,
+  type RecordHistoryQuery,
+  reportDateToIso,
+} from "@pc/contract";
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { type AuditFilter, pageAudit } from "../../lib/audit.ts";
+import { pageWindow } from "../../lib/paging.ts";
+import { formatDateTime } from "../../lib/time.ts";
+import { userNamesOf } from "../accounts/service.ts";
+
+const nameIn = (state: unknown): string | null => {
+  if (typeof state !== "object" || state === null) return null;
+  const record = state as Record<string, unknown>;
+  const name = record.name ?? record.user_name ?? record.company_name;
+  return typeof name === "string" ? name : null;
+};
+
+/** The instant a report day (yyyyMMdd) starts in the time zone. */
+async function dayStart(db: Db, day: string, timeZone: string): Promise<Date> {
+  const { rows } = await sql<{ at: Date }>`
+    select (${reportDateToIso(day)}::date)::timestamp at time zone ${timeZone} as at`.execute(db);
+  const at = rows[0]?.at;
+  if (!at) throw new Error(`no start of ${day} in ${timeZone}`);
+  return at;
+}
+
+async function historyPage(
+  db: Db,
+  companyId: number,
+  filter: AuditFilter,
+  page: { page_no: number; page_size: number },
+  timeZone: string,
+): Promise<HistoryListAnswer> {
+  const { rows, total } = await pageAudit(db, companyId, filter, pageWindow(page.page_no, page.page_size));
+  const users = await userNamesOf(
+    db,
+    companyId,
+    rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])),
+  );
+  return {
+    total,
+    list: rows.map((row) => ({
+      id: row.id,
+      time: formatDateTime(row.create_time, timeZone),
+      user: row.user_id === null ? null : (users.get(row.user_id) ?? null),
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entity_id,
+      entity_name: nameIn(row.after) ?? nameIn(row.before),
+      changes: changesOf(row.before, row.after),
+    })),
+  };
+}
+
+export async function listHistory(
+  db: Db,
+  companyId: number,
+  query: HistoryListQuery,
+  timeZone: string,
+): Promise<HistoryListAnswer> {
+  return historyPage(
+    db,
+    companyId,
+    {
+      entity: query.entity,
+      entityId: query.entity_id === undefined ? undefined : String(query.entity_id),
+      userId: query.user_id,
+      from: query.start_date ? await dayStart(db, query.start_date, timeZone) : undefined,
+      to: query.end_date ? await dayStart(db, addReportDays(query.end_date, 1), timeZone) : undefined,
+    },
+    query,
+    timeZone,
+  );
+}
+
+export function recordHistory(
+  db: Db,
+  companyId: number,
+  query: RecordHistoryQuery,
+  timeZone: string,
+): Promise<HistoryListAnswer> {
+  return historyPage(db, companyId, { entity: query.entity, entityId: String(query.id) }, query, timeZone);
+}
