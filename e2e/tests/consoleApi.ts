@@ -79,6 +79,19 @@ export const consoleApi = {
     call<PlacementAnswer>(page, "POST", "/v1/adpos", {
       data: { app_id: appId, name, ad_style: adStyle, content_type: contentType, auto_rotation: 2 },
     }),
+  /** Saves the placement's floor prices (the rest of it as it is). */
+  setFloors: (page: Page, placement: PlacementAnswer, floors: unknown) =>
+    call<PlacementAnswer>(page, "PUT", "/v1/adpos", {
+      data: {
+        id: placement.id,
+        app_id: placement.app_id,
+        name: placement.name,
+        ad_style: placement.ad_style,
+        content_type: placement.content_type,
+        auto_rotation: placement.auto_rotation,
+        country_bottom_price: JSON.stringify(floors),
+      },
+    }),
   placementsOfApp: async (page: Page, appName: string) =>
     (
       await call<{ list: PlacementAnswer[] }>(page, "GET", "/v1/adpos/list", {

@@ -52,6 +52,7 @@ const AdSpaceList = lazyPage(() => import("../pages/adSpace/AdSpaceListPage.tsx"
 const AccountInfo = lazyPage(() => import("../pages/account/AccountInfoPage.tsx"));
 const ModPassword = lazyPage(() => import("../pages/account/ModPasswordPage.tsx"));
 const AccountManagement = lazyPage(() => import("../pages/account/AccountManagementPage.tsx"));
+const ChangeHistory = lazyPage(() => import("../pages/history/ChangeHistoryPage.tsx"));
 const SdkReports = lazyPage(() => import("../pages/reports/SdkReportsPage.tsx"));
 const AffiliateReports = lazyPage(() => import("../pages/reports/AffiliateReportsPage.tsx"));
 const ReportManagement = lazyPage(() => import("../pages/reports/ReportManagementPage.tsx"));
@@ -113,6 +114,12 @@ export const ROUTES: RouteDef[] = [
         title: "accountManagement",
         access: "accountManagement",
         page: AccountManagement,
+      },
+      {
+        path: "/account/changeHistory",
+        title: "changeHistory",
+        access: "changeHistory",
+        page: ChangeHistory,
       },
       // the user menu's own pages: every signed-in user
       { path: "/account/index", title: "accountInfo", hidden: true, page: AccountInfo },

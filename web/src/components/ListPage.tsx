@@ -24,14 +24,15 @@ export function ListPage<Row extends object>({
   /** The filter form (a `FilterBar`). */
   filters: ReactNode;
   title: ReactNode;
-  add: { label: ReactNode; testId: string; onClick: () => void };
+  /** The add button, on lists that add. */
+  add?: { label: ReactNode; testId: string; onClick: () => void };
   rowKey: keyof Row & string;
   columns: TableColumnsType<Row>;
   list: PagedRows<Row>;
   /** The table's scroll width. */
   scrollX: number;
   /** The screen's dialogs. */
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <div className="pc-list-page">
@@ -39,9 +40,11 @@ export function ListPage<Row extends object>({
       <Card className="pc-list-card">
         <div className="pc-list-toolbar">
           <h2 className="pc-list-title">{title}</h2>
-          <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick} data-testid={add.testId}>
-            {add.label}
-          </Button>
+          {add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick} data-testid={add.testId}>
+              {add.label}
+            </Button>
+          )}
         </div>
         <Table<Row>
           rowKey={rowKey}

@@ -1,0 +1,22 @@
+/** Change history (issue 14 item 5). */
+import type { HistoryEntityValue, HistoryListAnswer } from "@pc/contract";
+import { get, type RequestOptions } from "./client.ts";
+
+/** The company-wide list's filters as sent: empty filters are null (not sent). */
+export interface HistoryListParams {
+  entity: HistoryEntityValue | null;
+  start_date: string | null;
+  end_date: string | null;
+  page_no: number;
+  page_size: number;
+}
+
+/** The records that have a history of their own (their row's History action). */
+export type HistoryRecord = { entity: "app" | "ad_position"; id: number };
+
+export const historyApi = {
+  list: (params: HistoryListParams, options?: RequestOptions) =>
+    get<HistoryListAnswer>("/v1/history/list", { ...params }, options),
+  record: (record: HistoryRecord, paging: { page_no: number; page_size: number }, options?: RequestOptions) =>
+    get<HistoryListAnswer>("/v1/history/record", { ...record, ...paging }, options),
+};

@@ -1,0 +1,68 @@
+/** The columns a change shows in: when, who, what was done, and the changed fields. */
+import { HISTORY_ENTITIES, type HistoryEntityValue, type HistoryRow } from "@pc/contract";
+import { type TableColumnsType, Tag, Typography } from "antd";
+import type { TFunction } from "i18next";
+import { HistoryChanges } from "./HistoryChanges.tsx";
+
+const ACTIONS = ["create", "update", "delete"] as const;
+type KnownAction = (typeof ACTIONS)[number];
+const isKnownAction = (action: string): action is KnownAction => ACTIONS.some((known) => known === action);
+const ACTION_COLORS: Record<KnownAction, string> = { create: "green", update: "blue", delete: "red" };
+
+const isEntity = (entity: string): entity is HistoryEntityValue =>
+  HISTORY_ENTITIES.some((known) => known === entity);
+
+export const actionLabel = (action: string, t: TFunction) =>
+  isKnownAction(action) ? t(`history.actions.${action}`) : action;
+export const entityLabel = (entity: string, t: TFunction) =>
+  isEntity(entity) ? t(`history.entities.${entity}`) : entity;
+
+export function historyColumns(t: TFunction, withRecord: boolean): TableColumnsType<HistoryRow> {
+  return [
+    { title: t("history.columns.time"), dataIndex: "time", width: 170, className: "pc-nowrap" },
+    {
+      title: t("history.columns.user"),
+      key: "user",
+      width: 200,
+      render: (_, row) =>
+        row.user ? (
+          <>
+            <div>{row.user.name}</div>
+            <Typography.Text type="secondary">{row.user.email}</Typography.Text>
+          </>
+        ) : (
+          <Typography.Text type="secondary">{t("history.system")}</Typography.Text>
+        ),
+    },
+    {
+      title: t("history.columns.action"),
+      dataIndex: "action",
+      width: 110,
+      render: (action: string) => (
+        <Tag color={isKnownAction(action) ? ACTION_COLORS[action] : undefined}>{actionLabel(action, t)}</Tag>
+      ),
+    },
+    ...(withRecord
+      ? [
+          {
+            title: t("history.columns.record"),
+            key: "record",
+            width: 220,
+            render: (_: unknown, row: HistoryRow) => (
+              <>
+                <div>{row.entity_name ?? `#${row.entity_id}`}</div>
+                <Typography.Text type="secondary">
+                  {entityLabel(row.entity, t)} #{row.entity_id}
+                </Typography.Text>
+              </>
+            ),
+          },
+        ]
+      : []),
+    {
+      title: t("history.columns.changes"),
+      dataIndex: "changes",
+      render: (changes: HistoryRow["changes"]) => <HistoryChanges changes={changes} />,
+    },
+  ];
+}
