@@ -19,6 +19,7 @@ export const PERMISSION_ROUTES = [
   "sdkReports",
   "affiliateReports",
   "reportManagement",
+  "companies",
 ] as const;
 export type PermissionRoute = (typeof PERMISSION_ROUTES)[number];
 
@@ -34,6 +35,8 @@ export const ACTIONS = [
   "report.manage",
   /** The company and profit-centre lists (operator selects); never the external API's secret. */
   "company.read",
+  /** The Companies screen: create companies, set their hosts and branding (issue 12 item 6). */
+  "company.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -49,6 +52,7 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "report.offline.read": (p) => hasRole(p) && !isSdkOnly(p),
   "report.manage": (p) => p.isOperator && isManager(p),
   "company.read": (p) => p.isOperator && isManager(p),
+  "company.manage": (p) => p.isOperator && isManager(p),
 };
 
 const ROUTE_RULES: Record<PermissionRoute, Action> = {
@@ -58,6 +62,7 @@ const ROUTE_RULES: Record<PermissionRoute, Action> = {
   sdkReports: "report.online.read",
   affiliateReports: "report.offline.read",
   reportManagement: "report.manage",
+  companies: "company.manage",
 };
 
 export function can(principal: Principal, action: Action): boolean {
