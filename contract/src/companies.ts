@@ -173,7 +173,7 @@ export const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za
 
 const flag = z.union([z.literal(Flag.On), z.literal(Flag.Off)]);
 
-/** `GET /v1/company/manage/list?page_no&page_size&name`: every company, oldest first. */
+/** `GET /v1/company/manage/list?page_no&page_size&name`: every company, newest first. */
 export const companyManageListQuery = z.object({ ...pageQuery, name: textFilter(100) });
 export type CompanyManageListQuery = z.input<typeof companyManageListQuery>;
 

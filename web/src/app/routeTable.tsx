@@ -4,6 +4,7 @@
  */
 import {
   AppstoreOutlined,
+  BankOutlined,
   BarChartOutlined,
   HomeOutlined,
   NotificationOutlined,
@@ -50,6 +51,7 @@ const AffiliateReports = lazy(() => import("../pages/reports/AffiliateReportsPag
 const ReportManagement = lazy(() => import("../pages/reports/ReportManagementPage.tsx"));
 const ResetPassword = lazy(() => import("../pages/resetPassword/ResetPasswordPage.tsx"));
 const Register = lazy(() => import("../pages/register/RegisterPage.tsx"));
+const Companies = lazy(() => import("../pages/companies/CompaniesPage.tsx"));
 
 export const HOME_PATH = "/home";
 export const LOGIN_PATH = "/login";
@@ -135,6 +137,8 @@ export const ROUTES: RouteDef[] = [
       },
     ],
   },
+  // operator admins only (issue 12 item 6)
+  { path: "/companies", title: "companies", access: "companies", icon: <BankOutlined />, page: Companies },
   { path: "/resetPassword", title: "resetPassword", open: true, hidden: true, page: ResetPassword },
   { path: "/register", title: "register", open: true, hidden: true, page: Register },
 ];

@@ -147,7 +147,7 @@ function namedCompanies(db: Db, name: string | undefined) {
   return query;
 }
 
-/** One page of companies, oldest first, optionally those whose name holds `name`. */
+/** One page of companies, newest first, optionally those whose name holds `name`. */
 export async function listManagedCompanies(
   db: Db,
   name: string | undefined,

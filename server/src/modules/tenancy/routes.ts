@@ -106,7 +106,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       schema: {
         tags: ["companies"],
         description:
-          "Every company with its hosts and branding, oldest first (operator company, role 1 or 2).",
+          "Every company with its hosts and branding, newest first (operator company, role 1 or 2).",
         querystring: companyManageListQuery,
         response: { 200: envelopeOf(companyManageListAnswer) },
       },
