@@ -126,6 +126,9 @@ describe("the company list", () => {
       is_publisher: Flag.On,
     });
     expect(answer.data.total).toBe(answer.data.list.length);
+    // newest first: a company just created is on the first page
+    const ids = answer.data.list.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
     const filtered = await asOperator<CompanyManageListAnswer>({
       method: "GET",

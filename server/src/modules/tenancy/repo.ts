@@ -156,7 +156,7 @@ export async function listManagedCompanies(
   const [rows, counted] = await Promise.all([
     namedCompanies(db, name)
       .select(managedColumns)
-      .orderBy("id")
+      .orderBy("id", "desc")
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
