@@ -331,8 +331,9 @@ async function changeCompany(
   });
 }
 
+/** Whether two lists of distinct hosts hold the same hosts. */
 const sameHosts = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().every((host, index) => host === [...b].sort()[index]);
+  a.length === b.length && a.every((host) => b.includes(host));
 
 /** The company's hosts become these; a host another company holds is refused. */
 export async function setCompanyHosts(
@@ -407,6 +408,6 @@ export async function removeCompanyAsset(
 }
 
 /** A stored image (current or recently replaced) by its URL's parts, or null. */
-export function companyAsset(db: Db, companyId: number, kind: BrandAssetKind, digest: string) {
-  return findAsset(db, companyId, kind, digest).then((row) => row ?? null);
+export async function companyAsset(db: Db, companyId: number, kind: BrandAssetKind, digest: string) {
+  return (await findAsset(db, companyId, kind, digest)) ?? null;
 }

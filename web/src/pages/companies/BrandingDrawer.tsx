@@ -26,7 +26,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { RequestOptions } from "../../api/client.ts";
+import { ApiError, type RequestOptions } from "../../api/client.ts";
 import { companiesApi } from "../../api/companies.ts";
 import { BrandMark } from "../../app/layout/BrandMark.tsx";
 import { busy } from "../../components/busy.ts";
@@ -94,8 +94,8 @@ function ImageField({
       void message.success(text.success);
       onChanged(row);
     } catch (refusal) {
-      if (refusal instanceof Error && "field" in refusal && refusal.field === "data")
-        setError(refusal.message);
+      // any other refusal was shown by the client
+      if (refusal instanceof ApiError && refusal.field === "data") setError(refusal.message);
     } finally {
       setWorking(false);
     }
@@ -159,17 +159,16 @@ export function BrandingDrawer({
   onClose,
   onChanged,
 }: {
-  company: CompanyManageRow | null;
+  company: CompanyManageRow;
   onClose: () => void;
   onChanged: (row: CompanyManageRow) => void;
 }) {
   const { t } = useTranslation();
   const text = useContractText();
   const { message } = App.useApp();
-  const [typed, setTyped] = useState(company?.theme ?? "");
+  const [typed, setTyped] = useState(company.theme);
   const [saving, setSaving] = useState(false);
   const [themeError, setThemeError] = useState<string | null>(null);
-  if (!company) return null;
   const invalid = schemaError(themeColor, typed, text.lang);
   const color = invalid ? company.theme : typed.trim().toUpperCase();
 
@@ -187,7 +186,7 @@ export function BrandingDrawer({
       void message.success(text.success);
       onChanged(row);
     } catch (refusal) {
-      if (refusal instanceof Error) setThemeError(refusal.message);
+      if (refusal instanceof ApiError && refusal.field === "theme") setThemeError(refusal.message);
     } finally {
       setSaving(false);
     }
