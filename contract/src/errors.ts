@@ -312,6 +312,35 @@ export const MESSAGES = {
     zh: "尚未创建运营方公司，无法记录审计日志",
     en: "No operator company exists to record the audit log under",
   },
+  // Companies: hosts and branding (the Companies screen and the CLI's create-company; issue 12 item 6).
+  hostRequired: { zh: "请输入域名", en: "Please enter the host name" },
+  hostInvalid: {
+    zh: "域名只能包含字母、数字、连字符和点，如 console.example.com（不含协议、端口和路径）",
+    en: "A host name has letters, digits and hyphens between dots, like console.example.com (no scheme, port or path)",
+  },
+  hostsInvalid: { zh: "域名须为列表", en: "The hosts must be a list of host names" },
+  hostsTooMany: { zh: "一个公司最多 20 个域名", en: "A company has at most 20 hosts" },
+  themeInvalid: {
+    zh: "主题色须为 #RRGGBB 格式的颜色，如 #1677FF",
+    en: "The theme colour must be a colour written #RRGGBB, like #1677FF",
+  },
+  assetKindInvalid: { zh: "图片类型只能是 logo 或 icon", en: "The image kind must be logo or icon" },
+  assetEmpty: { zh: "请选择图片文件", en: "Please choose an image file" },
+  assetBase64: {
+    zh: "图片须以 base64 编码发送",
+    en: "The image must be sent in base64",
+  },
+  logoTooLarge: { zh: "Logo 不能超过 200 KB", en: "The logo must be at most 200 KB" },
+  iconTooLarge: { zh: "网站图标不能超过 64 KB", en: "The favicon must be at most 64 KB" },
+  logoType: {
+    zh: "Logo 须为 PNG、JPEG 或 WebP 图片",
+    en: "The logo must be a PNG, JPEG or WebP image",
+  },
+  iconType: { zh: "网站图标须为 ICO 或 PNG 图片", en: "The favicon must be an ICO or PNG image" },
+  svgRefused: {
+    zh: "不支持 SVG 图片（可能包含脚本），请使用 PNG",
+    en: "SVG images are not accepted (they can carry script); please use a PNG",
+  },
   // Reports: queries, export, ingest and management (spec §2, §5 Report dates, §8; DESIGN §5; issue 5).
   reportDateRequired: { zh: "请选择开始日期和结束日期", en: "The start and end dates are required" },
   reportDateInvalid: { zh: "日期格式须为 yyyyMMdd", en: "The date must be a real day written yyyyMMdd" },

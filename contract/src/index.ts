@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./apps.ts";
+export * from "./companies.ts";
 export * from "./countries.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";

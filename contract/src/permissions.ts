@@ -20,6 +20,7 @@ export const PERMISSION_ROUTES = [
   "sdkReports",
   "affiliateReports",
   "reportManagement",
+  "companies",
 ] as const;
 export type PermissionRoute = (typeof PERMISSION_ROUTES)[number];
 
@@ -37,6 +38,8 @@ export const ACTIONS = [
   "company.read",
   /** The company-wide change history (the audit rows of every change). */
   "history.read",
+  /** The Companies screen: create companies, set their hosts and branding (issue 12 item 6). */
+  "company.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -53,6 +56,7 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "report.manage": (p) => p.isOperator && isManager(p),
   "company.read": (p) => p.isOperator && isManager(p),
   "history.read": isManager,
+  "company.manage": (p) => p.isOperator && isManager(p),
 };
 
 const ROUTE_RULES: Record<PermissionRoute, Action> = {
@@ -63,6 +67,7 @@ const ROUTE_RULES: Record<PermissionRoute, Action> = {
   sdkReports: "report.online.read",
   affiliateReports: "report.offline.read",
   reportManagement: "report.manage",
+  companies: "company.manage",
 };
 
 export function can(principal: Principal, action: Action): boolean {

@@ -3,7 +3,15 @@
  * opens itself; when a server owns the embedded data directory, the server runs it (control/channel.ts).
  */
 import { prepareRuntime, type Runtime } from "./bootstrap.ts";
-import { COMMANDS, type Outcome, parseCommand, refusalOf, runCommand, UsageError } from "./cli/commands.ts";
+import {
+  COMMANDS,
+  type Outcome,
+  parseCommand,
+  readCommandFiles,
+  refusalOf,
+  runCommand,
+  UsageError,
+} from "./cli/commands.ts";
 import { runStandalone, STANDALONE_COMMANDS } from "./cli/standalone.ts";
 import { loadConfig } from "./config.ts";
 import { sendCommand } from "./control/client.ts";
@@ -28,17 +36,18 @@ async function main(argv: string[]): Promise<number> {
     console.log(help());
     return name && name !== "--help" ? 2 : 0;
   }
-  parseCommand(command, rest);
+  // Files the options name are read here, in the operator's directory, whichever process runs the command.
+  const files = readCommandFiles(command, parseCommand(command, rest));
   const config = loadConfig();
   let runtime: Runtime;
   try {
     runtime = await prepareRuntime({ ...config, DEMO_SEED: false });
   } catch (error) {
     if (!(error instanceof DataDirInUse)) throw error;
-    return print(await throughOwner(error, name, rest));
+    return print(await throughOwner(error, name, rest, files));
   }
   try {
-    return print(await runCommand(runtime, command, rest));
+    return print(await runCommand(runtime, command, rest, files));
   } finally {
     await runtime.database.db.destroy();
     runtime.dataDirLock?.release();
@@ -46,8 +55,16 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** Sends the command to the process that owns the data directory, when it takes commands. */
-async function throughOwner(inUse: DataDirInUse, command: string, args: string[]): Promise<Outcome> {
-  const answer = await sendCommand(controlSocketPath(inUse.dataDir), { command, args });
+async function throughOwner(
+  inUse: DataDirInUse,
+  command: string,
+  args: string[],
+  files: Record<string, Uint8Array>,
+): Promise<Outcome> {
+  const encoded = Object.fromEntries(
+    Object.entries(files).map(([option, bytes]) => [option, Buffer.from(bytes).toString("base64")]),
+  );
+  const answer = await sendCommand(controlSocketPath(inUse.dataDir), { command, args, files: encoded });
   if (answer) return answer;
   throw new UsageError(
     `the data directory ${inUse.dataDir} is in use by process ${inUse.pid}, which takes no commands (another CLI command, or a server still starting); try again when it has finished`,

@@ -10,6 +10,7 @@
  */
 import {
   type Action,
+  COMPANY_PATHS,
   Code,
   can,
   EmailCodePurpose,
@@ -33,6 +34,7 @@ import { findOperatorCompany } from "../src/modules/tenancy/repo.ts";
 import { demoCompany, freshEmail, makeCompany, makeUser, tokenOf } from "./support/accounts.ts";
 import { call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { signedUrl } from "./support/external.ts";
+import { solidPng } from "./support/images.ts";
 import { encryptForLogin, loginForm, md5, newCaptchaId, publicKey } from "./support/sign-in.ts";
 
 /** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
@@ -501,6 +503,86 @@ const ENDPOINTS: Endpoint[] = [
     build: nothing,
   },
 
+  // The Companies screen (issue 12 item 6): operator admins act on every company.
+  { method: "GET", url: COMPANY_PATHS.list, access: action("company.manage"), scope: "own", build: nothing },
+  {
+    method: "POST",
+    url: COMPANY_PATHS.create,
+    access: action("company.manage"),
+    scope: "own",
+    build: async (owner) => ({
+      payload: {
+        name: unique(owner, "company"),
+        hosts: [`${unique(owner, "host")}.test`],
+        admin_email: freshEmail(`${owner.tag}-company`),
+        admin_password: md5("Secret123"),
+      },
+    }),
+  },
+  {
+    method: "PUT",
+    url: COMPANY_PATHS.hosts,
+    access: action("company.manage"),
+    scope: "records",
+    crossCompany: "company.manage",
+    build: async (owner) => ({
+      payload: { company_id: owner.companyId, hosts: [`${unique(owner, "host")}.test`] },
+    }),
+  },
+  {
+    method: "PUT",
+    url: COMPANY_PATHS.theme,
+    access: action("company.manage"),
+    scope: "records",
+    crossCompany: "company.manage",
+    build: async (owner) => ({
+      payload: {
+        company_id: owner.companyId,
+        theme: `#${(++serial * 7919).toString(16).padStart(6, "0").slice(-6)}`,
+      },
+    }),
+  },
+  {
+    method: "POST",
+    url: COMPANY_PATHS.asset,
+    access: action("company.manage"),
+    scope: "records",
+    crossCompany: "company.manage",
+    build: async (owner) => ({
+      payload: {
+        company_id: owner.companyId,
+        kind: "logo",
+        data: solidPng(2 + ++serial, 2).toString("base64"),
+      },
+    }),
+  },
+  {
+    method: "DELETE",
+    url: COMPANY_PATHS.asset,
+    access: action("company.manage"),
+    scope: "records",
+    crossCompany: "company.manage",
+    build: async (owner) => ({ query: { company_id: String(owner.companyId), kind: "icon" } }),
+  },
+  {
+    method: "GET",
+    url: `${COMPANY_PATHS.served}/:company_id/:kind/:digest`,
+    access: publicAccess,
+    scope: "own",
+    build: async (owner) => {
+      const row = await asAdmin<{ icon: string }>(operator, {
+        method: "POST",
+        url: COMPANY_PATHS.asset,
+        payload: {
+          company_id: owner.companyId,
+          kind: "icon",
+          data: solidPng(1 + ++serial, 1).toString("base64"),
+        },
+      });
+      return { url: row.icon };
+    },
+  },
+
   // Signed calls: the SDK (issue 3) and the external API (issue 6).
   {
     method: "GET",
@@ -806,7 +888,8 @@ async function send(endpoint: Endpoint, owner: Owner, caller: Caller) {
         url,
         headers: { lang: "en", ...(headers ?? {}), ...(token ? { token } : {}) },
       });
-      const isFile = String(response.headers["content-type"]).startsWith("text/csv");
+      const type = String(response.headers["content-type"]);
+      const isFile = type.startsWith("text/csv") || type.startsWith("image/");
       if (!isFile) {
         const body = response.json<{ code: number; msg: string; data: unknown }>();
         return { status: response.statusCode, ...body };

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   Code,
+  type CompanyInfo,
   LOGIN_CALLER,
   type LoginAnswer,
   nowSeconds,
@@ -20,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CALLER_SECRET } from "../src/config.ts";
 import { CAPTCHA_ANSWER } from "./support/app.ts";
 import { type CliAnswer, runCli } from "./support/cli.ts";
+import { solidPng } from "./support/images.ts";
 import { testLoginKeyPem } from "./support/keys.ts";
 import { daysAgo, isoDaysAgo } from "./support/reports.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
@@ -182,6 +184,37 @@ describe.skipIf(process.env.DATABASE_URL)("the CLI beside a running server on PG
       boss.data.token,
     );
     expect(summary.data.days).toEqual([expect.objectContaining({ dt: isoDaysAgo(1), status: "published" })]);
+
+    // The branding options through the server: the CLI reads the files, the server stores them.
+    const logo = solidPng(24, 12, "#336699");
+    const logoFile = path.join(dataDir, "..", `logo-${path.basename(dataDir)}.png`);
+    writeFileSync(logoFile, logo);
+    const branded = json<{ company_id: number }>(
+      await cli(
+        "create-company",
+        "--name",
+        "Branded Games",
+        "--host",
+        "console.branded.test",
+        "--admin-email",
+        "boss@branded.test",
+        "--admin-password",
+        PASSWORD,
+        "--theme",
+        "#336699",
+        "--logo",
+        logoFile,
+      ),
+    );
+    rmSync(logoFile, { force: true });
+    const host = await api<CompanyInfo>(server, "GET", "/common/host?host=console.branded.test");
+    expect(host.data).toMatchObject({ name: "Branded Games", theme: "#336699" });
+    expect(host.data.logo).toMatch(
+      new RegExp(`^/common/company_asset/${branded.company_id}/logo/[0-9a-f]{64}$`),
+    );
+    const image = await fetch(`${server.url}${host.data.logo}`);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await image.arrayBuffer()).equals(logo)).toBe(true);
 
     expect(await server.terminate()).toBe(0);
     // As after a crash: the lock of an owner that is gone is taken over.

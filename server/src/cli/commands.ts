@@ -2,8 +2,17 @@
  * The operator commands that need the database, one implementation each: the CLI runs them on a database
  * it opens itself, or sends them to the server that owns the embedded database, which runs them here too.
  */
+import { closeSync, openSync, readSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { ReportAction, ReportScope, Role } from "@pc/contract";
+import {
+  accountPasswordText,
+  BRAND_ASSET_RULES,
+  issueText,
+  ReportAction,
+  ReportScope,
+  Role,
+} from "@pc/contract";
 import type { Runtime } from "../bootstrap.ts";
 import { ConfigError } from "../config.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -20,11 +29,20 @@ export type OptionValues = Record<string, string | boolean | (string | boolean)[
 /** What a command runs with: the runtime of the process that owns the database. */
 export type CommandContext = Pick<Runtime, "config" | "database">;
 
+/** The contents of a command's file options, read by the CLI's own process (see `readCommandFiles`). */
+export type CommandFiles = Readonly<Record<string, Uint8Array>>;
+
 export interface Command {
   usage: string;
   options: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
   required: string[];
-  run(context: CommandContext, values: OptionValues): Promise<unknown>;
+  /**
+   * Options naming a file the command reads, each with the most bytes it takes: the CLI reads the file in its
+   * own process (its directory, its permissions) and hands the bytes over, also to a server that runs the
+   * command for it. One byte past the limit is read, so the command refuses the file as too large.
+   */
+  files?: Record<string, { maxBytes: number }>;
+  run(context: CommandContext, values: OptionValues, files: CommandFiles): Promise<unknown>;
 }
 
 export const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -33,7 +51,7 @@ export const COMMANDS: Record<string, Command> = {
   ...reportCommands(),
   "create-company": {
     usage:
-      "create-company --name N --host H [--host H2] [--operator] --admin-email E --admin-password P [--admin-name A]",
+      "create-company --name N --host H [--host H2] [--operator] --admin-email E --admin-password P [--admin-name A] [--theme '#RRGGBB'] [--logo FILE] [--icon FILE]   (logo: PNG, JPEG or WebP ≤ 200 KB; icon: ICO or PNG ≤ 64 KB)",
     options: {
       name: { type: "string" },
       host: { type: "string", multiple: true },
@@ -41,19 +59,33 @@ export const COMMANDS: Record<string, Command> = {
       "admin-email": { type: "string" },
       "admin-password": { type: "string" },
       "admin-name": { type: "string" },
+      theme: { type: "string" },
+      logo: { type: "string" },
+      icon: { type: "string" },
     },
     required: ["name", "admin-email", "admin-password"],
-    run: ({ database }, values) =>
-      createCompany(database.db, {
+    files: { logo: BRAND_ASSET_RULES.logo, icon: BRAND_ASSET_RULES.icon },
+    run: ({ database }, values, files) => {
+      const password = text(values["admin-password"]);
+      // The rule of the Companies screen's password field (the server only ever sees the digest).
+      const strength = accountPasswordText.safeParse(password);
+      if (!strength.success) {
+        throw new UsageError(`--admin-password: ${issueText(strength.error.issues[0]?.message ?? "", "en")}`);
+      }
+      return createCompany(database.db, {
         name: text(values.name),
         hosts: Array.isArray(values.host) ? values.host.map(String) : [],
         isOperator: values.operator === true,
+        theme: typeof values.theme === "string" ? values.theme : undefined,
+        logo: fileOf(files, values, "logo"),
+        icon: fileOf(files, values, "icon"),
         admin: {
           email: text(values["admin-email"]),
           userName: text(values["admin-name"]) || "Super Admin",
-          passwordMd5: md5Hex(text(values["admin-password"])),
+          passwordMd5: md5Hex(password),
         },
-      }),
+      });
+    },
   },
   "create-user": {
     usage: "create-user --company-id C --email E --password P --role 1|2|3 [--name N] [--sdk-only]",
@@ -117,6 +149,53 @@ export const COMMANDS: Record<string, Command> = {
 
 /** A wrong use of a command, printed as its message. */
 export class UsageError extends Error {}
+
+/** The bytes of a file option that was given, or undefined when it was not. */
+function fileOf(files: CommandFiles, values: OptionValues, option: string): Uint8Array | undefined {
+  if (values[option] === undefined) return undefined;
+  const bytes = files[option];
+  if (!bytes) throw new UsageError(`the file of --${option} did not arrive with the command`);
+  return bytes;
+}
+
+/**
+ * Reads the files a command's options name, relative to the directory the operator ran `npm run cli` in
+ * (npm's INIT_CWD; else this process's), at most one byte past each option's limit.
+ */
+export function readCommandFiles(command: Command, values: OptionValues): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const [option, { maxBytes }] of Object.entries(command.files ?? {})) {
+    const name = values[option];
+    if (typeof name !== "string") continue;
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+    let fd: number;
+    try {
+      fd = openSync(file, "r");
+    } catch (error) {
+      throw new UsageError(
+        `--${option}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+    try {
+      const buffer = Buffer.alloc(maxBytes + 1);
+      let length = 0;
+      for (;;) {
+        const read = readSync(fd, buffer, length, buffer.length - length, null);
+        if (read === 0) break;
+        length += read;
+        if (length === buffer.length) break;
+      }
+      files[option] = buffer.subarray(0, length);
+    } catch (error) {
+      throw new UsageError(
+        `--${option}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return files;
+}
 
 /** `calculate|publish|delete --kind online|offline --date yyyyMMdd [--company-id C]` (DESIGN §10, issue 5). */
 function reportCommands(): Record<string, Command> {
@@ -182,9 +261,10 @@ export async function runCommand(
   context: CommandContext,
   command: Command,
   args: string[],
+  files: CommandFiles = {},
 ): Promise<Outcome> {
   try {
-    const answer = await command.run(context, parseCommand(command, args));
+    const answer = await command.run(context, parseCommand(command, args), files);
     const stdout =
       answer instanceof JsonLines ? answer.rows.map((row) => JSON.stringify(row)) : [JSON.stringify(answer)];
     return { exitCode: 0, stdout, stderr: "" };

@@ -34,7 +34,13 @@ async function controlChannelPlugin(app: FastifyInstance, { socketPath, context 
     // The arguments hold passwords: the log names the command only.
     app.log.info({ command: parsed.data.command }, "operator command");
     try {
-      return await runCommand(context, command, parsed.data.args);
+      const files = Object.fromEntries(
+        Object.entries(parsed.data.files ?? {}).map(([option, base64]) => [
+          option,
+          Buffer.from(base64, "base64"),
+        ]),
+      );
+      return await runCommand(context, command, parsed.data.args, files);
     } catch (error) {
       app.log.error({ err: error, command: parsed.data.command }, "operator command failed");
       return refuse(`the server could not run ${parsed.data.command}; its log has the details`);

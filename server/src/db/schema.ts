@@ -25,6 +25,21 @@ export interface CompanyHostTable {
   company_id: number;
 }
 
+/** A version of a company's logo or favicon (tenancy; migration 0013). */
+export interface CompanyAssetTable {
+  company_id: number;
+  kind: string;
+  /** SHA-256 hex of `bytes`. */
+  digest: string;
+  content_type: string;
+  bytes: Uint8Array;
+  byte_size: number;
+  create_time: CreatedAt;
+  create_user_id: number | null;
+  /** Null for the current version. */
+  replaced_time: Date | null;
+}
+
 export interface RoleTable {
   id: number;
   name: string;
@@ -276,6 +291,7 @@ export interface ReportBatchTable {
 export interface Database {
   company: CompanyTable;
   company_host: CompanyHostTable;
+  company_asset: CompanyAssetTable;
   role: RoleTable;
   app_user: AppUserTable;
   user_role: UserRoleTable;

@@ -4,6 +4,7 @@
  */
 import {
   AppstoreOutlined,
+  BankOutlined,
   BarChartOutlined,
   HomeOutlined,
   NotificationOutlined,
@@ -58,6 +59,7 @@ const AffiliateReports = lazyPage(() => import("../pages/reports/AffiliateReport
 const ReportManagement = lazyPage(() => import("../pages/reports/ReportManagementPage.tsx"));
 const ResetPassword = lazyPage(() => import("../pages/resetPassword/ResetPasswordPage.tsx"));
 const Register = lazyPage(() => import("../pages/register/RegisterPage.tsx"));
+const Companies = lazyPage(() => import("../pages/companies/CompaniesPage.tsx"));
 
 export const HOME_PATH = "/home";
 export const LOGIN_PATH = "/login";
@@ -149,6 +151,8 @@ export const ROUTES: RouteDef[] = [
       },
     ],
   },
+  // operator admins only (issue 12 item 6)
+  { path: "/companies", title: "companies", access: "companies", icon: <BankOutlined />, page: Companies },
   { path: "/resetPassword", title: "resetPassword", open: true, hidden: true, page: ResetPassword },
   { path: "/register", title: "register", open: true, hidden: true, page: Register },
 ];

@@ -44,7 +44,6 @@ export interface NewCompany {
   hosts: readonly string[];
   isOperator: boolean;
   theme?: string | undefined;
-  logo?: string | undefined;
 }
 
 export async function insertCompany(db: Db, company: NewCompany) {
@@ -55,7 +54,6 @@ export async function insertCompany(db: Db, company: NewCompany) {
       is_operator: company.isOperator,
       is_publisher: !company.isOperator,
       ...(company.theme ? { theme: company.theme } : {}),
-      ...(company.logo ? { logo: company.logo } : {}),
     })
     .returning(["id", "account_id"])
     .executeTakeFirstOrThrow();
@@ -126,4 +124,175 @@ export async function setCompanyProfitCenter(db: Db, companyId: number, profitCe
     .set({ profit_center_id: profitCenterId, modify_time: new Date() })
     .where("id", "=", companyId)
     .execute();
+}
+
+// ── The Companies screen (issue 12 item 6) ──────────────────────────────────────────────────────────────
+
+const managedColumns = [
+  "id",
+  "account_id",
+  "name",
+  "theme",
+  "logo",
+  "icon",
+  "is_publisher",
+  "is_operator",
+  "create_time",
+  "modify_time",
+] as const;
+
+function namedCompanies(db: Db, name: string | undefined) {
+  let query = db.selectFrom("company");
+  if (name) query = query.where(sql<boolean>`strpos(lower(name), lower(${name})) > 0`);
+  return query;
+}
+
+/** One page of companies, newest first, optionally those whose name holds `name`. */
+export async function listManagedCompanies(
+  db: Db,
+  name: string | undefined,
+  page: { limit: number; offset: number },
+) {
+  const [rows, counted] = await Promise.all([
+    namedCompanies(db, name)
+      .select(managedColumns)
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    namedCompanies(db, name)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.count) };
+}
+
+export function findManagedCompany(db: Db, companyId: number) {
+  return db.selectFrom("company").select(managedColumns).where("id", "=", companyId).executeTakeFirst();
+}
+
+/** The company's branding, locking its row until the transaction ends (changes to one company queue). */
+export function lockCompanyBranding(db: Db, companyId: number) {
+  return db
+    .selectFrom("company")
+    .select(["id", "theme", "logo", "icon"])
+    .where("id", "=", companyId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The hosts of these companies, each company's in name order. */
+export async function hostsOf(db: Db, companyIds: readonly number[]): Promise<Map<number, string[]>> {
+  const hosts = new Map<number, string[]>(companyIds.map((id) => [id, []]));
+  if (companyIds.length === 0) return hosts;
+  const rows = await db
+    .selectFrom("company_host")
+    .select(["company_id", "host"])
+    .where("company_id", "in", companyIds)
+    .orderBy("host")
+    .execute();
+  for (const row of rows) hosts.get(row.company_id)?.push(row.host);
+  return hosts;
+}
+
+/** Which of these hosts another company holds. */
+export async function hostsHeldByOthers(
+  db: Db,
+  companyId: number,
+  hosts: readonly string[],
+): Promise<string[]> {
+  if (hosts.length === 0) return [];
+  const rows = await db
+    .selectFrom("company_host")
+    .select("host")
+    .where("host", "in", hosts)
+    .where("company_id", "<>", companyId)
+    .orderBy("host")
+    .execute();
+  return rows.map((row) => row.host);
+}
+
+/** The company's hosts become exactly these. */
+export async function replaceHosts(db: Db, companyId: number, hosts: readonly string[]): Promise<void> {
+  let removal = db.deleteFrom("company_host").where("company_id", "=", companyId);
+  if (hosts.length > 0) removal = removal.where("host", "not in", hosts);
+  await removal.execute();
+  if (hosts.length === 0) return;
+  await db
+    .insertInto("company_host")
+    .values(hosts.map((host) => ({ host, company_id: companyId })))
+    .onConflict((conflict) => conflict.column("host").doNothing())
+    .execute();
+}
+
+export async function setCompanyBranding(
+  db: Db,
+  companyId: number,
+  branding: { theme?: string; logo?: string; icon?: string },
+): Promise<void> {
+  await db
+    .updateTable("company")
+    .set({ ...branding, modify_time: new Date() })
+    .where("id", "=", companyId)
+    .execute();
+}
+
+export interface AssetVersion {
+  companyId: number;
+  kind: string;
+  digest: string;
+  contentType: string;
+  bytes: Uint8Array;
+  userId: number | null;
+}
+
+/** Makes this version the company's current logo or icon; the one it replaces is kept, marked replaced. */
+export async function saveAsset(db: Db, asset: AssetVersion, now: Date): Promise<void> {
+  await retireAsset(db, asset.companyId, asset.kind, now);
+  await db
+    .insertInto("company_asset")
+    .values({
+      company_id: asset.companyId,
+      kind: asset.kind,
+      digest: asset.digest,
+      content_type: asset.contentType,
+      bytes: asset.bytes,
+      byte_size: asset.bytes.length,
+      create_user_id: asset.userId,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["company_id", "kind", "digest"]).doUpdateSet({ replaced_time: null }),
+    )
+    .execute();
+}
+
+/** Marks the company's current logo or icon replaced: it has none then. */
+export async function retireAsset(db: Db, companyId: number, kind: string, now: Date): Promise<void> {
+  await db
+    .updateTable("company_asset")
+    .set({ replaced_time: now })
+    .where("company_id", "=", companyId)
+    .where("kind", "=", kind)
+    .where("replaced_time", "is", null)
+    .execute();
+}
+
+/** Drops the versions replaced before `before`. */
+export async function pruneAssets(db: Db, companyId: number, kind: string, before: Date): Promise<void> {
+  await db
+    .deleteFrom("company_asset")
+    .where("company_id", "=", companyId)
+    .where("kind", "=", kind)
+    .where("replaced_time", "<", before)
+    .execute();
+}
+
+export function findAsset(db: Db, companyId: number, kind: string, digest: string) {
+  return db
+    .selectFrom("company_asset")
+    .select(["content_type", "bytes", "digest"])
+    .where("company_id", "=", companyId)
+    .where("kind", "=", kind)
+    .where("digest", "=", digest)
+    .executeTakeFirst();
 }
