@@ -1,14 +1,38 @@
 /** A list screen's frame: the filter card, the titled table card with its add button, then the dialogs. */
 import { PlusOutlined } from "@ant-design/icons";
-import { Button, Card, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
+import {
+  type Breakpoint,
+  Button,
+  Card,
+  Table,
+  type TableColumnsType,
+  type TablePaginationConfig,
+} from "antd";
 import type { ReactNode } from "react";
+import { usePhoneLayout } from "../app/layout/usePhoneLayout.ts";
 import "./listPage.css";
+
+/**
+ * A secondary column's `responsive`: shown from antd's md breakpoint up, hidden on a phone, where the name and
+ * the actions stay.
+ */
+export const DESKTOP_ONLY: Breakpoint[] = ["md"];
 
 /** The part of `usePagedList` the table shows. */
 interface PagedRows<Row> {
   rows: Row[];
   pagination: TablePaginationConfig;
   query: { isFetching: boolean };
+}
+
+/**
+ * A column as a phone shows it: as wide as its content (the desktop widths leave the name too little), the name
+ * column (the one fixed at the left) at most about a third of the screen, cut with an ellipsis.
+ */
+function phoneColumn<Row>(column: TableColumnsType<Row>[number]): TableColumnsType<Row>[number] {
+  const className =
+    column.fixed === "left" ? `${column.className ?? ""} pc-list-name-cell`.trim() : column.className;
+  return { ...column, width: undefined, className };
 }
 
 export function ListPage<Row extends object>({
@@ -29,11 +53,15 @@ export function ListPage<Row extends object>({
   rowKey: keyof Row & string;
   columns: TableColumnsType<Row>;
   list: PagedRows<Row>;
-  /** The table's scroll width. */
+  /**
+   * The table's scroll width on a desktop. On a phone the secondary columns hide (their `responsive`) and the
+   * table is as wide as the columns left, scrolling inside its card when wider than the screen.
+   */
   scrollX: number;
   /** The screen's dialogs. */
   children?: ReactNode;
 }) {
+  const phone = usePhoneLayout();
   return (
     <div className="pc-list-page">
       <Card className="pc-list-card">{filters}</Card>
@@ -48,11 +76,12 @@ export function ListPage<Row extends object>({
         </div>
         <Table<Row>
           rowKey={rowKey}
-          columns={columns}
+          columns={phone ? columns.map(phoneColumn) : columns}
           dataSource={list.rows}
           loading={list.query.isFetching}
           pagination={list.pagination}
-          scroll={{ x: scrollX }}
+          scroll={{ x: phone ? "max-content" : scrollX }}
+          size={phone ? "middle" : undefined}
         />
       </Card>
       {children}

@@ -1,11 +1,19 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-// antd reads these; jsdom has neither
+/** Whether a width query (antd's breakpoints: `(min-width: 768px)`, `(max-width: 575px)`) holds at jsdom's window width. */
+function matchesWidth(query: string): boolean {
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+}
+
+// antd reads these; jsdom has neither. Its window is 1024 px wide: a desktop, as antd's breakpoints see it.
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
-      matches: false,
+      matches: matchesWidth(query),
       media: query,
       onchange: null,
       addListener: () => {},

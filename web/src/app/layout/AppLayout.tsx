@@ -77,7 +77,7 @@ export function AppLayout() {
   const frame = (
     <Layout className="pc-layout">
       <TopBar company={company} signedIn={signedIn} user={user} menuRoutes={menuRoutes} />
-      <Layout.Content className="pc-content" style={{ padding: padded ? "24px 32px" : 0 }}>
+      <Layout.Content className={padded ? "pc-content pc-content-padded" : "pc-content"}>
         {forbidden ? <ForbiddenContent key={key} /> : <Outlet />}
       </Layout.Content>
     </Layout>

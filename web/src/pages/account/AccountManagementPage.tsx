@@ -12,7 +12,7 @@ import { accountsApi } from "../../api/accounts.ts";
 import { userApi } from "../../api/passport.ts";
 import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
-import { ListPage } from "../../components/ListPage.tsx";
+import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
 import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmAction, useConfirmDelete } from "../../components/useConfirmDelete.tsx";
@@ -73,12 +73,13 @@ export default function AccountManagementPage() {
   };
 
   const columns: TableColumnsType<UserRow> = [
-    { title: t("accounts.columns.userName"), dataIndex: "user_name", ellipsis: true },
-    { title: t("accounts.columns.email"), dataIndex: "email", ellipsis: true },
+    { title: t("accounts.columns.userName"), dataIndex: "user_name", ellipsis: true, fixed: "left" },
+    { title: t("accounts.columns.email"), dataIndex: "email", ellipsis: true, responsive: DESKTOP_ONLY },
     {
       title: t("accounts.columns.status"),
       dataIndex: "status",
       width: 110,
+      responsive: DESKTOP_ONLY,
       render: (status: UserRow["status"]) =>
         status === AccountStatus.Frozen ? (
           <Tag color="error">{t("accounts.status.frozen")}</Tag>
@@ -90,18 +91,21 @@ export default function AccountManagementPage() {
       title: t("accounts.columns.createTime"),
       dataIndex: "create_time",
       width: 130,
+      responsive: DESKTOP_ONLY,
       render: (time: string) => <span className="pc-nowrap">{datePart(time)}</span>,
     },
     {
       title: t("accounts.columns.modifyTime"),
       dataIndex: "modify_time",
       width: 130,
+      responsive: DESKTOP_ONLY,
       render: (time: string) => <span className="pc-nowrap">{datePart(time)}</span>,
     },
     {
       title: t("accounts.columns.reviser"),
       dataIndex: "modify_user_name",
       ellipsis: true,
+      responsive: DESKTOP_ONLY,
       render: (name: string | null) => name ?? <span className="pc-muted">-</span>,
     },
     {

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { placementsApi } from "../../api/placements.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
-import { ListPage } from "../../components/ListPage.tsx";
+import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
 import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmDelete } from "../../components/useConfirmDelete.tsx";
@@ -64,13 +64,25 @@ function AdSpaceListPage({ appName }: { appName: string }) {
   const styleName = (style: number) => (isAdStyle(style) ? t(`placements.adStyles.${style}`) : String(style));
 
   const columns: TableColumnsType<PlacementRow> = [
-    { title: t("placements.columns.id"), dataIndex: "id", width: 90 },
-    { title: t("placements.columns.name"), dataIndex: "name", ellipsis: true },
-    { title: t("placements.columns.appName"), dataIndex: "app_name", ellipsis: true },
+    {
+      title: t("placements.columns.id"),
+      dataIndex: "id",
+      width: 90,
+      fixed: "left",
+      responsive: DESKTOP_ONLY,
+    },
+    { title: t("placements.columns.name"), dataIndex: "name", ellipsis: true, fixed: "left" },
+    {
+      title: t("placements.columns.appName"),
+      dataIndex: "app_name",
+      ellipsis: true,
+      responsive: DESKTOP_ONLY,
+    },
     {
       title: t("placements.columns.adStyle"),
       dataIndex: "ad_style",
       width: 200,
+      responsive: DESKTOP_ONLY,
       render: (style: number) => (
         <Tag color={isAdStyle(style) ? STYLE_COLORS[style] : undefined} variant="outlined">
           {styleName(style)}

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { appsApi } from "../../api/apps.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
-import { ListPage } from "../../components/ListPage.tsx";
+import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
 import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmDelete } from "../../components/useConfirmDelete.tsx";
@@ -44,20 +44,27 @@ export default function AppListPage() {
   });
 
   const columns: TableColumnsType<AppRow> = [
-    { title: t("apps.columns.id"), dataIndex: "id", width: 90 },
-    { title: t("apps.columns.name"), dataIndex: "name", ellipsis: true },
-    { title: t("apps.columns.pkg"), dataIndex: "pkg", ellipsis: true },
+    { title: t("apps.columns.id"), dataIndex: "id", width: 90, fixed: "left", responsive: DESKTOP_ONLY },
+    { title: t("apps.columns.name"), dataIndex: "name", ellipsis: true, fixed: "left" },
+    { title: t("apps.columns.pkg"), dataIndex: "pkg", ellipsis: true, responsive: DESKTOP_ONLY },
     {
       title: t("apps.columns.appKey"),
       dataIndex: "app_key",
       width: 350,
+      responsive: DESKTOP_ONLY,
       render: (key: string) => (
         <Typography.Text copyable={{ text: key }} className="pc-mono pc-nowrap">
           {key}
         </Typography.Text>
       ),
     },
-    { title: t("apps.columns.adposCount"), dataIndex: "adpos_count", width: 120, align: "right" },
+    {
+      title: t("apps.columns.adposCount"),
+      dataIndex: "adpos_count",
+      width: 120,
+      align: "right",
+      responsive: DESKTOP_ONLY,
+    },
     {
       title: t("common.actions"),
       key: "actions",
@@ -113,7 +120,7 @@ export default function AppListPage() {
       rowKey="id"
       columns={columns}
       list={list}
-      scrollX={900}
+      scrollX={1140}
     >
       <AppDialog
         key={dialog.seq}

@@ -1,0 +1,132 @@
+/**
+ * The phone layout (issue 12 item 2) at 390×844, in Chinese and English: the top bar's menu button opens the
+ * menu in a drawer that navigates and closes, the language switch and the user menu (with Logout) stay on
+ * screen, the app list keeps its name column, and no page is wider than the screen. At 1366×768 the top bar
+ * keeps its horizontal menu.
+ */
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Lang, signIn } from "./support.ts";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+
+const T = {
+  zh: {
+    menu: "菜单",
+    menuApps: "应用",
+    appListTitle: "应用管理",
+    nameColumn: "应用名称",
+    appKeyColumn: "App Key",
+    userMenu: "用户菜单",
+    modPassword: "修改密码",
+    logout: "退出登录",
+  },
+  en: {
+    menu: "Menu",
+    menuApps: "Application",
+    appListTitle: "Application Management",
+    nameColumn: "Name",
+    appKeyColumn: "App key",
+    userMenu: "User menu",
+    modPassword: "Password Change",
+    logout: "Logout",
+  },
+} as const;
+
+/** The pages a phone user reaches, each with what shows once its content has loaded. */
+const PAGES: { path: string; loaded: (page: Page) => Locator }[] = [
+  { path: "/home", loaded: (page) => page.locator(".pc-home-card").first() },
+  { path: "/appManagement/appManagementList", loaded: (page) => page.locator(".ant-table-row").first() },
+  { path: "/adSpace/adSpaceList", loaded: (page) => page.locator(".ant-table-row").first() },
+  { path: "/account/accountManagement", loaded: (page) => page.locator(".ant-table-row").first() },
+  { path: "/account/index", loaded: (page) => page.getByTestId("account-name") },
+  {
+    path: "/reports/sdkReports",
+    loaded: (page) => page.getByTestId("report-table").locator(".ant-table-row").first(),
+  },
+];
+
+/**
+ * Neither the document nor the page frame is wider than the window. The frame is measured too: the watermark
+ * over a signed-in page clips what runs off its right edge, so the document alone would not show it.
+ */
+async function expectNoHorizontalOverflow(page: Page, path: string) {
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    frame: document.querySelector(".pc-layout")?.scrollWidth ?? 0,
+    window: window.innerWidth,
+  }));
+  expect(widths.document, `${path}: the document's width`).toBeLessThanOrEqual(widths.window);
+  expect(widths.frame, `${path}: the page frame's width`).toBeLessThanOrEqual(widths.window);
+}
+
+/** The element lies wholly inside the window's width. */
+async function expectOnScreen(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+}
+
+for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
+  const t = T[lang];
+
+  test.describe(`phone (${lang})`, () => {
+    test.use({ viewport: PHONE });
+
+    test("the menu button's drawer navigates and closes; the user menu logs out", async ({ page }) => {
+      await signIn(page, lang);
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.locator(".pc-header .ant-menu-horizontal")).toHaveCount(0);
+      await expectOnScreen(page.getByTestId("lang-switch"));
+      await expectOnScreen(page.getByTestId("user-menu"));
+
+      const menuButton = page.getByRole("button", { name: t.menu, exact: true });
+      await expectOnScreen(menuButton);
+      await menuButton.click();
+      const drawer = page.locator(".pc-menu-drawer");
+      await expect(drawer).toBeVisible();
+      await drawer.getByRole("menuitem", { name: t.menuApps }).click();
+
+      await expect(page).toHaveURL(/\/appManagement\/appManagementList$/);
+      await expect(drawer).toBeHidden();
+      await expect(page.getByRole("heading", { name: t.appListTitle })).toBeVisible();
+      // the name column stays (and fits the screen); the secondary ones hide
+      await expectOnScreen(page.getByRole("columnheader", { name: t.nameColumn, exact: true }));
+      const firstName = page.locator(".ant-table-row").first().getByRole("cell").first();
+      await expectOnScreen(firstName);
+      await expect(firstName).not.toHaveText("");
+      await expect(page.getByRole("columnheader", { name: t.appKeyColumn })).toHaveCount(0);
+
+      const userMenu = page.getByRole("button", { name: t.userMenu, exact: true });
+      await userMenu.click();
+      await expect(page.getByRole("menuitem", { name: t.modPassword })).toBeVisible();
+      await page.getByRole("menuitem", { name: t.logout }).click();
+      await expect(page).toHaveURL(/\/login/);
+      expect((await page.context().cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
+    });
+
+    test("no page is wider than the phone's screen", async ({ page }) => {
+      test.slow();
+      await signIn(page, lang);
+      for (const { path, loaded } of PAGES) {
+        await page.goto(path);
+        await expect(loaded(page)).toBeVisible();
+        await expectNoHorizontalOverflow(page, path);
+      }
+    });
+  });
+}
+
+test.describe("desktop", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("keeps the horizontal menu, without a menu button", async ({ page }) => {
+    await signIn(page, "en");
+    await expect(page.locator(".pc-header .ant-menu-horizontal")).toBeVisible();
+    await expect(page.locator(".pc-header").getByRole("menuitem", { name: T.en.menuApps })).toBeVisible();
+    await expect(page.getByRole("button", { name: T.en.menu, exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("logout")).toBeVisible();
+  });
+});
