@@ -5,6 +5,7 @@ export * from "./enums.ts";
 export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./external.ts";
+export * from "./glossary.ts";
 export * from "./inputs.ts";
 export * from "./passport.ts";
 export * from "./permissions.ts";
