@@ -477,6 +477,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
         t.emptyRange,
       );
       await expect(page.getByTestId("report-waiting")).toHaveCount(0);
+      await expect(page.getByTestId("trend-empty")).toContainText(t.emptyRange);
 
       // a publisher's yesterday is calculated, not published: data waits to be published
       await page.context().clearCookies();
@@ -492,6 +493,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await expect(page.getByTestId("report-empty")).toContainText(t.emptyUnpublished);
       await expect(page.getByTestId("report-empty")).toContainText(iso(maxDate));
       await expect(page.getByTestId("report-waiting")).toContainText(iso(maxDate));
+      await expect(page.getByTestId("trend-empty")).toContainText(t.emptyUnpublished);
     });
   });
 }

@@ -21,7 +21,7 @@ import { CustomColumnsDialog } from "./CustomColumnsDialog.tsx";
 import { loadColumnChoice, saveColumnChoice } from "./columnChoice.ts";
 import { type ColumnWidths, clearWidths, loadWidths, saveWidths, withWidth } from "./columnWidths.ts";
 import { ReportDetailDrawer } from "./ReportDetailDrawer.tsx";
-import { type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
+import { ReportEmpty, type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
 import { metricsInTableOrder, type ReportColumnChoice } from "./reportDefs.ts";
 import {
   defaultDates,
@@ -307,6 +307,9 @@ function ReportScreenBody<V extends object, F, Q extends object>({
                 format={metric.format}
                 label={metric.title[text.lang]}
                 lang={text.lang}
+                empty={
+                  days && !trend.isFetching ? <ReportEmpty days={days} testId="trend-empty" /> : undefined
+                }
               />
             </Spin>
           )}

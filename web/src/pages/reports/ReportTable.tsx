@@ -65,13 +65,19 @@ export function WaitingDaysAlert({ days }: { days: readonly ReportDayStatus[] | 
 }
 
 /** What an empty table says: nothing in the range, or days with data that the reader cannot see yet. */
-export function ReportEmpty({ days }: { days: readonly ReportDayStatus[] }) {
+export function ReportEmpty({
+  days,
+  testId = "report-empty",
+}: {
+  days: readonly ReportDayStatus[];
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const waiting = waitingDays(days);
   return (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      data-testid="report-empty"
+      data-testid={testId}
       data-empty={waiting.length > 0 ? "unpublished" : "none"}
       description={
         waiting.length > 0

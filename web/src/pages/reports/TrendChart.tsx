@@ -5,7 +5,7 @@
  */
 import type { LangValue, MetricFormat } from "@pc/contract";
 import { Empty, theme } from "antd";
-import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { formatAxisTick, formatMetric } from "../../i18n/numbers.ts";
 import { labelIndexes, niceTicks } from "./trendScale.ts";
 
@@ -28,10 +28,13 @@ export default function TrendChart({
   format,
   label,
   lang,
+  empty,
 }: {
   points: readonly TrendPoint[];
   format: MetricFormat;
   lang: LangValue;
+  /** What the chart says when it has no point (the report's empty state). */
+  empty?: ReactNode;
   /** The metric's name (for the read-out and assistive technology). */
   label: string;
 }) {
@@ -54,7 +57,7 @@ export default function TrendChart({
   if (points.length === 0) {
     return (
       <div ref={box} className="pc-trend-empty">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        {empty ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
       </div>
     );
   }
