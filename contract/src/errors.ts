@@ -96,8 +96,8 @@ export const MESSAGES = {
   // names one of these keys as its issue message; the server and the web show it in the caller's language.
   illegalCharacters: { zh: "请输入合法字符", en: "Please enter valid characters" },
   integerRequired: { zh: "请输入整数", en: "Please enter an integer" },
-  appNameRequired: { zh: "请输入应用名称", en: "Please enter the application name" },
-  appNameTooLong: { zh: "应用名称最多 30 个字符", en: "The application name has at most 30 characters" },
+  appNameRequired: { zh: "请输入应用名称", en: "Please enter the app name" },
+  appNameTooLong: { zh: "应用名称最多 30 个字符", en: "The app name has at most 30 characters" },
   appPkgRequired: { zh: "请输入包名", en: "Please enter the package name" },
   appPkgTooLong: { zh: "包名最多 100 个字符", en: "The package name has at most 100 characters" },
   appPkgInvalid: {
@@ -117,15 +117,15 @@ export const MESSAGES = {
   appRequired: { zh: "请选择应用", en: "Please select an application" },
   placementAppLocked: {
     zh: "编辑广告位时不能更改所属应用",
-    en: "The application of an ad placement cannot be changed",
+    en: "The app of a placement cannot be changed",
   },
-  placementNameRequired: { zh: "请输入广告位名称", en: "Please enter the ad placement name" },
+  placementNameRequired: { zh: "请输入广告位名称", en: "Please enter the placement name" },
   placementNameTooLong: {
     zh: "广告位名称最多 30 个字符",
-    en: "The ad placement name has at most 30 characters",
+    en: "The placement name has at most 30 characters",
   },
   placementNameDuplicate: { zh: "广告位名称重复", en: "Duplicate ad placement name" },
-  placementNotFound: { zh: "广告位不存在", en: "The ad placement does not exist" },
+  placementNotFound: { zh: "广告位不存在", en: "The placement does not exist" },
   adStyleRequired: { zh: "请选择广告类型", en: "Please select the ad type" },
   contentTypeRequired: { zh: "请选择内容类型", en: "Please select the content types" },
   contentTypeNotAllowed: {

@@ -6,6 +6,7 @@ export * from "./enums.ts";
 export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./external.ts";
+export * from "./glossary.ts";
 export * from "./history.ts";
 export * from "./inputs.ts";
 export * from "./overview.ts";

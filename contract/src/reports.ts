@@ -9,6 +9,7 @@ import { z } from "zod";
 import { isCountryKey, SpecialCountry } from "./countries.ts";
 import { AdStyle, type AdStyleValue, type LangValue, ReportStatus, type ReportStatusValue } from "./enums.ts";
 import type { MessageKey } from "./errors.ts";
+import { GLOSSARY } from "./glossary.ts";
 import { hasEmoji, ID_MAX } from "./inputs.ts";
 
 type Titles = Record<LangValue, string>;
@@ -64,18 +65,18 @@ export type OfflineDimensionField = "dt" | "subChannel" | "offerId" | "pkgName" 
 
 /** In code order; also the column order of tables and exports. */
 export const ONLINE_DIMENSIONS: readonly DimensionInfo<OnlineDimensionField>[] = [
-  { code: 1, field: "dt", title: { zh: "日期", en: "Date" } },
-  { code: 2, field: "appName", title: { zh: "应用名称", en: "App Name" } },
-  { code: 3, field: "adId", title: { zh: "广告位 ID", en: "Ad ID" } },
-  { code: 4, field: "country", title: { zh: "国家", en: "Country" } },
-  { code: 5, field: "adStyle", title: { zh: "广告类型", en: "Ad Style" } },
+  { code: 1, field: "dt", title: GLOSSARY.date },
+  { code: 2, field: "appName", title: GLOSSARY.appName },
+  { code: 3, field: "adId", title: GLOSSARY.placementId },
+  { code: 4, field: "country", title: GLOSSARY.country },
+  { code: 5, field: "adStyle", title: GLOSSARY.adType },
 ];
 export const OFFLINE_DIMENSIONS: readonly DimensionInfo<OfflineDimensionField>[] = [
-  { code: 1, field: "dt", title: { zh: "日期", en: "Date" } },
-  { code: 2, field: "subChannel", title: { zh: "子渠道", en: "Sub-channel" } },
-  { code: 3, field: "offerId", title: { zh: "Offer ID", en: "Offer ID" } },
-  { code: 4, field: "pkgName", title: { zh: "包名", en: "Package Name" } },
-  { code: 5, field: "country", title: { zh: "国家", en: "Country" } },
+  { code: 1, field: "dt", title: GLOSSARY.date },
+  { code: 2, field: "subChannel", title: GLOSSARY.subChannel },
+  { code: 3, field: "offerId", title: GLOSSARY.offerId },
+  { code: 4, field: "pkgName", title: GLOSSARY.packageName },
+  { code: 5, field: "country", title: GLOSSARY.country },
 ];
 
 // ─── Metrics (DESIGN §5: summed, then rates derived; 0 when the denominator is 0) ────────────────────────
@@ -123,14 +124,14 @@ export type OfflineMetricKey = (typeof OFFLINE_METRIC_KEYS)[number];
 export const ONLINE_METRICS: readonly MetricInfo<OnlineMetricKey>[] = [
   { key: "requestNum", title: { zh: "请求数", en: "Request" }, format: "count", formula: "Σ request" },
   { key: "recallNum", title: { zh: "填充数", en: "Fill" }, format: "count", formula: "Σ fill" },
-  { key: "recallRate", title: { zh: "填充率", en: "Fill Rate" }, format: "rate", formula: "fill / request" },
+  { key: "recallRate", title: { zh: "填充率", en: "Fill rate" }, format: "rate", formula: "fill / request" },
   { key: "showNum", title: { zh: "展示数", en: "Display" }, format: "count", formula: "Σ show" },
-  { key: "showRate", title: { zh: "展示率", en: "Display Rate" }, format: "rate", formula: "show / fill" },
+  { key: "showRate", title: { zh: "展示率", en: "Display rate" }, format: "rate", formula: "show / fill" },
   { key: "clickNum", title: { zh: "点击数", en: "Click" }, format: "count", formula: "Σ click" },
-  { key: "clickRate", title: { zh: "点击率", en: "Click Rate" }, format: "rate", formula: "click / show" },
+  { key: "clickRate", title: { zh: "点击率", en: "Click rate" }, format: "rate", formula: "click / show" },
   {
     key: "settleAmount",
-    title: { zh: "结算金额（USD）", en: "Settlement Amount (USD)" },
+    title: { zh: "结算金额（USD）", en: "Settlement amount (USD)" },
     format: "money",
     formula: "Σ revenue",
   },
@@ -153,14 +154,14 @@ export const OFFLINE_METRICS: readonly MetricInfo<OfflineMetricKey>[] = [
   { key: "refuseNum", title: { zh: "拒绝数", en: "Rejections" }, format: "count", formula: "Σ refuse" },
   {
     key: "conversionRate",
-    title: { zh: "转化率", en: "Conversion Rate" },
+    title: { zh: "转化率", en: "Conversion rate" },
     format: "rate",
     formula: "conversion / click",
   },
   { key: "cpc", title: { zh: "CPC（USD）", en: "CPC (USD)" }, format: "ratio", formula: "settle / click" },
   {
     key: "settleAmount",
-    title: { zh: "结算收入（USD）", en: "Settlement Income (USD)" },
+    title: { zh: "结算收入（USD）", en: "Settlement income (USD)" },
     format: "money",
     formula: "Σ settle_amount",
   },
@@ -173,7 +174,7 @@ export const OFFLINE_METRICS: readonly MetricInfo<OfflineMetricKey>[] = [
   },
   {
     key: "profitRate",
-    title: { zh: "利润率", en: "Profit Rate" },
+    title: { zh: "利润率", en: "Profit rate" },
     format: "rate",
     formula: "profit / settle",
   },
@@ -558,6 +559,11 @@ export const reportDayStatus = z.object({
   stale: z.boolean(),
   /** Whether the caller sees this day's numbers (publishers: published only; operators: any report). */
   visible: z.boolean(),
+  /**
+   * Whether the day has report data: received (calculated or not). A day not visible but with data is
+   * waiting (to be calculated or published); one without has nothing to show whatever its status.
+   */
+  hasData: z.boolean(),
 });
 export type ReportDayStatus = z.infer<typeof reportDayStatus>;
 
@@ -625,6 +631,19 @@ export const reportManageAnswer = z.object({
   batches: z.array(reportBatchRow),
 });
 export type ReportManageAnswer = z.infer<typeof reportManageAnswer>;
+
+/**
+ * `GET /v1/report/start_company?kind=`: the company an operator's report screen opens on, the first
+ * publisher company (by id) with a published report of that kind holding rows in the date window; null
+ * when none has one (the screen then reads the operator's own company).
+ */
+export const reportStartCompanyQuery = z.object({
+  kind: z.enum(ReportKind).describe("online (SDK) or offline (affiliate)"),
+});
+export const reportStartCompanyAnswer = z.object({
+  company_id: z.number().int().nullable(),
+});
+export type ReportStartCompanyAnswer = z.infer<typeof reportStartCompanyAnswer>;
 
 /** `GET /v1/report/batch/list`: the Report Management screen's days × kind × company. */
 export const reportBatchListQuery = z.object({

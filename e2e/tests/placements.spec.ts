@@ -27,8 +27,8 @@ const T = {
     priceInvalid: "底价须为 0 到 1000000 之间、最多 4 位小数的数字",
   },
   en: {
-    addTitle: "Add ad placement",
-    editTitle: "Edit ad placement",
+    addTitle: "Add placement",
+    editTitle: "Edit placement",
     floorTitle: "Floor price",
     ok: /^OK$/,
     cancel: /^Cancel$/,

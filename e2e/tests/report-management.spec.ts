@@ -20,6 +20,7 @@ const T = {
     menu: "报表",
     management: "报表管理",
     calculateDialog: "计算报表",
+    publishedAt: "发布时间",
   },
   en: {
     sdk: "SDK Reports",
@@ -36,6 +37,7 @@ const T = {
     menu: "Reports",
     management: "Report Management",
     calculateDialog: "Calculate a report",
+    publishedAt: "Published at",
   },
 } as const;
 
@@ -152,6 +154,45 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await expect(dialog).toContainText(t.undone);
       await dialog.getByRole("button", { name: t.cancel }).click();
       await expect(dialog).toBeHidden();
+    });
+
+    test("at 1366×768 the published time shows whole, beside the fixed actions", async ({ page }) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await signInAs(page, OPERATOR, lang);
+      await page.goto(PAGE);
+      const table = page.getByTestId("batch-table");
+      await expect(table.locator("tr.ant-table-row").first()).toBeVisible();
+      const headers = table.locator(".ant-table-thead th");
+      const header = headers.filter({ hasText: t.publishedAt });
+      await expect(header).toBeVisible();
+      const box = await header.boundingBox();
+      const actions = await headers.last().boundingBox();
+      if (!box || !actions) throw new Error("no header");
+      expect(box.x + box.width).toBeLessThanOrEqual(actions.x + 1);
+      expect(box.x + box.width).toBeLessThanOrEqual(1366);
+      // neither the title nor a published row's time is cut
+      const column = await headers.evaluateAll(
+        (cells, title) => cells.findIndex((cell) => cell.textContent?.trim() === title),
+        t.publishedAt,
+      );
+      expect(column).toBeGreaterThan(0);
+      const clipped = await table.locator("tr.ant-table-row").evaluateAll(
+        (rows, index) =>
+          rows
+            .map((row) => row.children[index] as HTMLElement | undefined)
+            .filter((cell) => cell && cell.textContent !== "")
+            .map((cell) => (cell as HTMLElement).scrollWidth > (cell as HTMLElement).clientWidth),
+        column,
+      );
+      expect(clipped.length).toBeGreaterThan(0);
+      expect(clipped.every((cut) => !cut)).toBe(true);
+      expect(await header.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+      expect(
+        await table
+          .locator(".ant-table-content, .ant-table-body")
+          .first()
+          .evaluate((el) => el.scrollLeft),
+      ).toBe(0);
     });
 
     test("report management is the operators' only", async ({ page }) => {

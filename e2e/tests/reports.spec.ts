@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { iso, reportApi } from "./reportApi.ts";
-import { type Lang, signIn } from "./support.ts";
+import { type Lang, OPERATOR, signIn, signInAs } from "./support.ts";
 
 const SDK = "/reports/sdkReports";
 const AFFILIATE = "/reports/affiliateReports";
@@ -13,7 +13,7 @@ const T = {
     perPage: (n: number) => `${n} 条/页`,
     date: "日期",
     appName: "应用名称",
-    adId: "广告位 ID",
+    adId: "广告位ID",
     country: "国家",
     adStyle: "广告类型",
     request: "请求数",
@@ -24,7 +24,7 @@ const T = {
     metricRequired: "请至少选择一个数据指标",
     integer: "请输入整数",
     sdkHeader:
-      "日期,广告位 ID,国家,广告类型,请求数,填充数,填充率,展示数,展示率,点击数,点击率,结算金额（USD）,eCPM（USD）",
+      "日期,广告位ID,国家,广告类型,请求数,填充数,填充率,展示数,展示率,点击数,点击率,结算金额（USD）,eCPM（USD）",
     affiliateColumns: [
       "日期",
       "Offer ID",
@@ -40,16 +40,22 @@ const T = {
     detail: "详情",
     unpublished: "暂无可查看的报表",
     exportDone: "导出完成",
+    settlement: "结算金额（USD）",
+    ecpm: "eCPM（USD）",
+    income: "结算收入（USD）",
+    cpc: "CPC（USD）",
+    emptyRange: "所选日期范围内暂无数据",
+    emptyUnpublished: "尚未发布",
   },
   en: {
     total: "Total",
     totalOf: (n: number) => `${n} in total`,
     perPage: (n: number) => `${n} / page`,
     date: "Date",
-    appName: "App Name",
-    adId: "Ad ID",
+    appName: "App name",
+    adId: "Placement ID",
     country: "Country",
-    adStyle: "Ad Style",
+    adStyle: "Ad type",
     request: "Request",
     banner: "Banner",
     apply: /^Apply$/,
@@ -58,24 +64,49 @@ const T = {
     metricRequired: "Please select at least one data column",
     integer: "Please enter an integer",
     sdkHeader:
-      "Date,Ad ID,Country,Ad Style,Request,Fill,Fill Rate,Display,Display Rate,Click,Click Rate,Settlement Amount (USD),eCPM (USD)",
+      "Date,Placement ID,Country,Ad type,Request,Fill,Fill rate,Display,Display rate,Click,Click rate,Settlement amount (USD),eCPM (USD)",
     affiliateColumns: [
       "Date",
       "Offer ID",
-      "Package Name",
+      "Package name",
       "Country",
       "Hits",
       "Rejections",
       "CPC (USD)",
-      "Settlement Income (USD)",
+      "Settlement income (USD)",
     ],
     subChannel: "Sub-channel",
-    affiliateHeader: "Date,Offer ID,Package Name,Country,Hits,Rejections,CPC (USD),Settlement Income (USD)",
+    affiliateHeader: "Date,Offer ID,Package name,Country,Hits,Rejections,CPC (USD),Settlement income (USD)",
     detail: "Details",
     unpublished: "no report to show yet",
     exportDone: "Export complete",
+    settlement: "Settlement amount (USD)",
+    ecpm: "eCPM (USD)",
+    income: "Settlement income (USD)",
+    cpc: "CPC (USD)",
+    emptyRange: "No data for this range",
+    emptyUnpublished: "Not published yet",
   },
 } as const;
+
+/** Numbers as the screens write them in a language (issue 12 item 3): the locale's Intl.NumberFormat. */
+const LOCALES: Record<Lang, string> = { zh: "zh-CN", en: "en-US" };
+const count = (value: string | number | null | undefined, lang: Lang) =>
+  new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }).format(Number(value));
+const money = (value: string | number | null | undefined, lang: Lang) =>
+  new Intl.NumberFormat(LOCALES[lang], {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(value));
+const perUnit = (value: string | number | null | undefined, lang: Lang) =>
+  new Intl.NumberFormat(LOCALES[lang], {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(Number(value));
 
 const table = (page: Page) => page.getByTestId("report-table");
 const bodyRows = (scope: Locator) => scope.locator(".ant-table-tbody tr.ant-table-row");
@@ -128,7 +159,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await expect(page.locator("#report_endDate")).toHaveValue(iso(dates.endDate));
       await expect(bodyRows(table(page))).toHaveCount(10);
       await expect(totalRow(table(page))).toContainText(t.total);
-      await expect(totalRow(table(page))).toContainText(String(summary.total.requestNum));
+      await expect(totalRow(table(page))).toContainText(count(summary.total.requestNum, lang));
       await expect(page.locator(".ant-pagination-total-text")).toHaveText(t.totalOf(first.total));
       // the seed's yesterday is calculated but not published: publishers do not see it
       await expect(page.getByRole("alert")).toContainText(t.unpublished);
@@ -138,7 +169,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       // first row = the server's first row
       const firstRow = bodyRows(table(page)).first();
       await expect(firstRow).toContainText(String(first.list[0]?.dt));
-      await expect(firstRow).toContainText(String(first.list[0]?.requestNum));
+      await expect(firstRow).toContainText(count(first.list[0]?.requestNum, lang));
 
       // paging: next page, then another size goes back to page 1
       await page.locator(".ant-pagination-item-2").click();
@@ -160,7 +191,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await page.locator(".ant-select-dropdown:visible").getByTitle(t.banner).click();
       await page.getByTestId("filter-search").click();
       const filtered = await reportApi.summary(page, "online", { ...query, country: "US", adStyle: 1 });
-      await expect(totalRow(table(page))).toContainText(String(filtered.total.requestNum));
+      await expect(totalRow(table(page))).toContainText(count(filtered.total.requestNum, lang));
       const countryColumn = await columnIndex(table(page), t.country);
       const countries = await bodyRows(table(page)).evaluateAll(
         (rows, index) => rows.map((row) => row.children[index]?.textContent ?? ""),
@@ -174,7 +205,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await page.getByTestId("filter-reset").click();
       await expect(page.locator("#report_country")).toHaveValue("");
       await expect(bodyRows(table(page))).toHaveCount(10);
-      await expect(totalRow(table(page))).toContainText(String(summary.total.requestNum));
+      await expect(totalRow(table(page))).toContainText(count(summary.total.requestNum, lang));
       await expect(page.locator(".ant-pagination-options")).toContainText(t.perPage(10));
     });
 
@@ -295,7 +326,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
         adStyle: row.adStyle,
         dimensions: [1],
       });
-      await expect(totalRow(detail)).toContainText(String(expected.total.requestNum));
+      await expect(totalRow(detail)).toContainText(count(expected.total.requestNum, lang));
       await expect(bodyRows(detail)).toHaveCount(expected.days.filter((day) => day.visible).length);
     });
 
@@ -305,7 +336,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       const dates = await reportApi.defaultDates(page);
       const summary = await reportApi.summary(page, "offline", { ...dates, dimensions: [1, 3, 4, 5] });
       await expect.poll(() => headers(table(page))).toEqual(expect.arrayContaining([...t.affiliateColumns]));
-      await expect(totalRow(table(page))).toContainText(String(summary.total.clickNum));
+      await expect(totalRow(table(page))).toContainText(count(summary.total.clickNum, lang));
 
       // the sub-channel dimension, filtered
       await page.getByTestId("report-columns").click();
@@ -334,6 +365,135 @@ for (const lang of ["zh", "en"] as Lang[]) {
       expect(text.slice(1).split(/\r?\n/)[0]).toBe(
         t.affiliateHeader.replace(`${t.date},`, `${t.date},${t.subChannel},`),
       );
+    });
+  });
+}
+
+/** The header cell of a column, by its title. */
+const headerCell = (scope: Locator, title: string) =>
+  scope.locator(".ant-table-thead th").filter({ hasText: new RegExp(`^${title.replace(/[()]/g, "\\$&")}$`) });
+
+/** Whether a header is wholly in the viewport and left of the fixed actions column (nothing scrolled). */
+async function expectInView(page: Page, scope: Locator, title: string) {
+  const box = await headerCell(scope, title).boundingBox();
+  const fixed = scope.locator(".ant-table-thead th.ant-table-cell-fix-end");
+  const actions = (await fixed.count()) > 0 ? await fixed.first().boundingBox() : null;
+  const viewport = page.viewportSize();
+  expect(box, title).not.toBeNull();
+  if (!box || !viewport) return;
+  expect(box.x, title).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, title).toBeLessThanOrEqual(actions ? actions.x + 1 : viewport.width);
+  expect(box.y + box.height, title).toBeLessThanOrEqual(viewport.height + 400);
+}
+
+for (const lang of ["zh", "en"] as Lang[]) {
+  const t = T[lang];
+
+  test.describe(`reports a publisher can read at 1366×768 (${lang})`, () => {
+    test.describe.configure({ timeout: 90_000 });
+    test.use({ viewport: { width: 1366, height: 768 } });
+
+    test("money columns in view without scrolling; thousands separators and USD in the table, total row, drawer and trend", async ({
+      page,
+    }) => {
+      await signIn(page, lang);
+      await page.goto(SDK);
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+      // the saved column choice of an earlier test of this language does not apply: reset to the defaults
+      await page.evaluate(() => {
+        localStorage.removeItem("report_columns_sdk");
+        localStorage.removeItem("report_column_widths_sdk");
+      });
+      await page.reload();
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+
+      for (const title of [t.settlement, t.ecpm]) await expectInView(page, table(page), title);
+      expect(
+        await table(page)
+          .locator(".ant-table-body")
+          .evaluate((body) => body.scrollLeft),
+      ).toBe(0);
+
+      const dates = await reportApi.defaultDates(page);
+      const query = { ...dates, dimensions: [1, 3, 4, 5], pageIndex: 1, pageSize: 10 };
+      const [first, summary] = await Promise.all([
+        reportApi.list(page, "online", query),
+        reportApi.summary(page, "online", query),
+      ]);
+      const requests = count(summary.total.requestNum, lang);
+      expect(requests).toMatch(/\d,\d{3}/);
+      await expect(totalRow(table(page))).toContainText(requests);
+      await expect(totalRow(table(page))).toContainText(money(summary.total.settleAmount, lang));
+      await expect(totalRow(table(page))).toContainText(perUnit(summary.total.settleEcpm, lang));
+      await expect(totalRow(table(page))).toContainText(lang === "zh" ? "US$" : "$");
+      const row = bodyRows(table(page)).first();
+      await expect(row).toContainText(money(first.list[0]?.settleAmount, lang));
+      await expect(row).toContainText(count(first.list[0]?.requestNum, lang));
+
+      // the trend: axis ticks and the read-out in the same format
+      const chart = page.getByTestId("trend-chart");
+      await expect(chart.getByTestId("trend-tick").last()).toContainText(lang === "zh" ? "US$" : "$");
+      const area = await chart.locator("svg").boundingBox();
+      if (!area) throw new Error("no trend chart");
+      await page.mouse.move(area.x + area.width - 30, area.y + area.height / 2);
+      await expect(page.getByTestId("trend-tip")).toContainText(/US\$|\$/);
+      await expect(page.getByTestId("trend-tip")).toContainText(/\d\.\d{2}\b/);
+
+      // the detail drawer: money first and formatted, its total row too
+      await row.locator("[data-action=detail]").click();
+      const detail = page.locator(".pc-report-detail").getByTestId("detail-table");
+      await expect(bodyRows(detail).first()).toBeVisible();
+      await expectInView(page, detail, t.settlement);
+      await expect(totalRow(detail)).toContainText(lang === "zh" ? "US$" : "$");
+      await expect(totalRow(detail)).toContainText(/\d,\d{3}/);
+    });
+
+    test("the affiliate report: income and CPC in view, in USD", async ({ page }) => {
+      await signIn(page, lang);
+      await page.goto(AFFILIATE);
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+      for (const title of [t.income, t.cpc]) await expectInView(page, table(page), title);
+      const dates = await reportApi.defaultDates(page);
+      const summary = await reportApi.summary(page, "offline", { ...dates, dimensions: [1, 3, 4, 5] });
+      await expect(totalRow(table(page))).toContainText(money(summary.total.settleAmount, lang));
+      await expect(totalRow(table(page))).toContainText(perUnit(summary.total.cpc, lang));
+      await expect(totalRow(table(page))).toContainText(count(summary.total.clickNum, lang));
+    });
+
+    test("an empty table says whether the range has no data or data not published yet", async ({ page }) => {
+      // the operator opens on a company with published data (the demo publisher), not on its own empty one
+      await signInAs(page, OPERATOR, lang);
+      await page.goto(SDK);
+      await expect(
+        page.locator("#report_companyId").locator("xpath=ancestor::*[contains(@class,'ant-select')][1]"),
+      ).toContainText("Demo Publisher");
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+      // its own company has no data at all
+      const company = page.locator(".ant-form-item").filter({ has: page.locator("#report_companyId") });
+      await company.locator(".ant-select").hover();
+      await company.locator(".ant-select-clear").click();
+      await page.getByTestId("filter-search").click();
+      await expect(page.getByTestId("report-empty").locator(".ant-empty-description")).toHaveText(
+        t.emptyRange,
+      );
+      await expect(page.getByTestId("report-waiting")).toHaveCount(0);
+      await expect(page.getByTestId("trend-empty")).toContainText(t.emptyRange);
+
+      // a publisher's yesterday is calculated, not published: data waits to be published
+      await page.context().clearCookies();
+      await signIn(page, lang);
+      await page.goto(SDK);
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+      const { maxDate } = await reportApi.dateWindow(page);
+      const start = page.locator("#report_startDate");
+      await start.click();
+      await start.fill(iso(maxDate));
+      await start.press("Enter");
+      await page.getByTestId("filter-search").click();
+      await expect(page.getByTestId("report-empty")).toContainText(t.emptyUnpublished);
+      await expect(page.getByTestId("report-empty")).toContainText(iso(maxDate));
+      await expect(page.getByTestId("report-waiting")).toContainText(iso(maxDate));
+      await expect(page.getByTestId("trend-empty")).toContainText(t.emptyUnpublished);
     });
   });
 }

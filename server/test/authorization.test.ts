@@ -718,6 +718,13 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    method: "GET",
+    url: "/v1/report/start_company",
+    access: action("report.manage"),
+    scope: "own",
+    build: async () => ({ query: { kind: "online" } }),
+  },
+  {
     method: "POST",
     url: "/sdk/v1/events",
     access: signed,

@@ -34,6 +34,7 @@ it("publishes 89 days of both reports and leaves yesterday calculated, waiting t
       dt: isoDaysAgo(1),
       status: "calculated",
       visible: false,
+      hasData: true,
     });
     expect(answer.data.total.settleAmount).toBeGreaterThan(0);
   }

@@ -145,7 +145,7 @@ describe("POST /v1/online/ssp/download", () => {
     const rows = parseCsv(bytes.toString("utf8").slice(1));
     expect(rows[0]).toEqual([
       "Date",
-      "App Name",
+      "App name",
       "Country",
       ...ONLINE_METRICS.map((metric) => metric.title.en),
     ]);
@@ -217,7 +217,7 @@ describe("POST /v1/offline/ssp/download", () => {
       "Date",
       "Sub-channel",
       "Offer ID",
-      "Package Name",
+      "Package name",
       "Country",
       ...OFFLINE_METRICS.map((metric) => metric.title.en),
     ]);

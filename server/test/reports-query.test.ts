@@ -16,6 +16,7 @@ import {
   offlineReportQuery,
   onlineReportQuery,
 } from "@pc/contract";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offlineReport, onlineReport, onlineSummary } from "../src/modules/reports/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
@@ -396,11 +397,85 @@ describe("POST /v1/online/summary", () => {
     const [expected] = expectedOnline([], (e) => e.style === 1);
     expectRowsMatch([answer.data.total], [expected as Record<string, unknown>], []);
     expect(answer.data.days).toEqual([
-      { dt: isoDaysAgo(4), status: "pending", stale: false, visible: false },
-      { dt: isoDaysAgo(3), status: "calculated", stale: false, visible: false },
-      { dt: isoDaysAgo(2), status: "published", stale: false, visible: true },
-      { dt: isoDaysAgo(1), status: "published", stale: false, visible: true },
+      { dt: isoDaysAgo(4), status: "pending", stale: false, visible: false, hasData: false },
+      { dt: isoDaysAgo(3), status: "calculated", stale: false, visible: false, hasData: true },
+      { dt: isoDaysAgo(2), status: "published", stale: false, visible: true, hasData: true },
+      { dt: isoDaysAgo(1), status: "published", stale: false, visible: true, hasData: true },
     ]);
+  });
+
+  it("says which days have data: received and waiting, calculated empty, or none at all", async () => {
+    const waiting = await otherPublisher(db(), "Waiting Data Co");
+    const row: AffiliateRowInput = {
+      dt: daysAgo(3),
+      sub_channel: "sub_w",
+      offer_id: "OF-W",
+      pkg_name: "com.waiting",
+      country: "US",
+      click: 10,
+      conversion: 1,
+      refuse: 0,
+      settle_amount: 1.5,
+      payout: 1,
+    };
+    // day 3: received, not calculated; day 2: calculated and published without any data; day 1: nothing
+    expect((await sendAffiliate(t.app, waiting.companyId, [row])).code).toBe(Code.Ok);
+    await manage(t.app, operator, "offline", "calculate", daysAgo(2), waiting.companyId);
+    await manage(t.app, operator, "offline", "publish", daysAgo(2), waiting.companyId);
+    const query = { startDate: daysAgo(3), endDate: daysAgo(1) };
+    const summary = await report<OfflineReportSummary>(t.app, waiting, "/v1/offline/summary", query);
+    expect(summary.data.days).toEqual([
+      { dt: isoDaysAgo(3), status: "pending", stale: false, visible: false, hasData: true },
+      { dt: isoDaysAgo(2), status: "published", stale: false, visible: true, hasData: false },
+      { dt: isoDaysAgo(1), status: "pending", stale: false, visible: false, hasData: false },
+    ]);
+    // calculated (folded into the report tables), it still has data, now waiting to be published
+    await manage(t.app, operator, "offline", "calculate", daysAgo(3), waiting.companyId);
+    const calculated = await report<OfflineReportSummary>(t.app, waiting, "/v1/offline/summary", query);
+    expect(calculated.data.days[0]).toMatchObject({ status: "calculated", visible: false, hasData: true });
+    // the SDK report of the same company has no data on any day
+    const online = await report<OnlineReportSummary>(t.app, waiting, "/v1/online/summary", query);
+    expect(online.data.days.map((day) => day.hasData)).toEqual([false, false, false]);
+  });
+});
+
+describe("GET /v1/report/start_company", () => {
+  const startOf = (who: Publisher, kind: string) =>
+    t.app.inject({
+      method: "GET",
+      url: `/v1/report/start_company?kind=${kind}`,
+      headers: { token: who.token },
+    });
+
+  it("answers operators the first publisher company with a published report holding rows", async () => {
+    // the demo company (the lower id) has published SDK days without any row, and published affiliate rows
+    expect(other.companyId).toBeLessThan(owner.companyId);
+    expect((await startOf(operator, "online")).json()).toEqual({
+      code: Code.Ok,
+      msg: expect.any(String),
+      data: { company_id: owner.companyId },
+    });
+    expect((await startOf(operator, "offline")).json().data).toEqual({ company_id: other.companyId });
+  });
+
+  it("answers null when no company has a published report with rows", async () => {
+    await sql`update report_batch set status = 'calculated' where kind = 'online' and status = 'published'`.execute(
+      db(),
+    );
+    try {
+      expect((await startOf(operator, "online")).json().data).toEqual({ company_id: null });
+    } finally {
+      await sql`update report_batch set status = 'published' where kind = 'online' and status = 'calculated'
+        and publish_time is not null`.execute(db());
+    }
+  });
+
+  it("is the operators' only, and names a kind", async () => {
+    expect((await startOf(owner, "online")).json().code).toBe(Code.NoPermission);
+    expect((await startOf(operator, "other")).json()).toMatchObject({
+      code: Code.ParamError,
+      data: { field: "kind" },
+    });
   });
 });
 

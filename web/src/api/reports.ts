@@ -16,6 +16,7 @@ import type {
   ReportDateWindowAnswer,
   ReportKindValue,
   ReportManageAnswer,
+  ReportStartCompanyAnswer,
   ReportStatusValue,
 } from "@pc/contract";
 import {
@@ -85,6 +86,9 @@ export const reportManagementApi = {
     companyId: number | null,
     options?: RequestOptions,
   ) => get<ReportManageAnswer>(`/v1/${kind}/${action}`, { date, company_id: companyId }, options),
+  /** The company an operator's report screen opens on (the first with a published report holding rows). */
+  startCompany: (kind: ReportKindValue, options?: RequestOptions) =>
+    get<ReportStartCompanyAnswer>("/v1/report/start_company", { kind }, options),
   /** Publisher companies for the operators' selects. */
   companies: (options?: RequestOptions) =>
     get<{ list: CompanyRow[]; total: number }>(

@@ -21,7 +21,7 @@ describe("schemaError", () => {
     expect(schemaError(appUrl, "", "zh")).toBe("请输入URL");
     expect(schemaError(appUrl, "ftp://x", "zh")).toBe("请输入以https或http开头的URL");
     expect(schemaError(appUrl, "ftp://x", "en")).toBe("Please enter a URL starting with https or http");
-    expect(schemaError(appName, "x".repeat(31), "en")).toBe("The application name has at most 30 characters");
+    expect(schemaError(appName, "x".repeat(31), "en")).toBe("The app name has at most 30 characters");
   });
 });
 

@@ -56,3 +56,43 @@ describe("i18n", () => {
     expect(keys(en).sort()).toEqual(keys(zh).sort());
   });
 });
+
+describe("one vocabulary (issue 12 item 4)", () => {
+  const texts = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : typeof value === "object" && value !== null
+        ? Object.values(value).flatMap(texts)
+        : [];
+
+  it("holds the glossary's terms in the catalogues' term section, in both languages", async () => {
+    await changeLanguage("en");
+    expect(i18n.t("term.placementId")).toBe("Placement ID");
+    expect(i18n.t("reports.adId")).toBe("Placement ID");
+    expect(i18n.t("placements.id")).toBe("Placement ID");
+    expect(i18n.t("reports.adStyle")).toBe("Ad type");
+    expect(i18n.t("placements.columns.adStyle")).toBe("Ad type");
+    expect(i18n.t("apps.columns.name")).toBe("App name");
+    expect(i18n.t("reports.adIdPlaceholder")).toBe("Enter the placement ID");
+    expect(i18n.t("placements.addTitle")).toBe("Add placement");
+    await changeLanguage("zh");
+    expect(i18n.t("reports.adId")).toBe("广告位ID");
+    expect(i18n.t("reports.adStyle")).toBe("广告类型");
+    expect(i18n.t("placements.adStylePlaceholder")).toBe("请选择广告类型");
+    expect(i18n.t("apps.columns.name")).toBe("应用名称");
+  });
+
+  it("nests only terms the glossary has, and no catalogue text uses another word for them", async () => {
+    const { GLOSSARY } = await import("@pc/contract");
+    for (const catalogue of [(await import("./zh.json")).default, (await import("./en.json")).default]) {
+      const all = texts(catalogue);
+      for (const text of all) {
+        for (const [, key] of text.matchAll(/\$t\(term\.(?:inline\.)?(\w+)\)/g)) {
+          expect(Object.keys(GLOSSARY), text).toContain(key);
+        }
+      }
+      const variants = /ad space|ad[ -]style|\bad id\b|app Name|广告位 ID|广告位类型|广告样式/i;
+      expect(all.filter((text) => variants.test(text))).toEqual([]);
+    }
+  });
+});

@@ -1,5 +1,9 @@
-/** i18next with Chinese (default) and English; the choice is remembered in localStorage. */
-import { DEFAULT_LANG, Lang, type LangValue } from "@pc/contract";
+/**
+ * i18next with Chinese (default) and English; the choice is remembered in localStorage. Each catalogue gets
+ * the contract's glossary as its `term` section (`term.placementId`, `term.inline.placementId`): the one
+ * definition of the console's vocabulary, which the catalogues' texts nest (`$t(term.adType)`).
+ */
+import { DEFAULT_LANG, glossarySection, Lang, type LangValue } from "@pc/contract";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import i18n from "i18next";
@@ -33,7 +37,10 @@ function applyLocale(lang: LangValue): void {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  resources: {
+    zh: { translation: { ...zh, term: glossarySection("zh") } },
+    en: { translation: { ...en, term: glossarySection("en") } },
+  },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],

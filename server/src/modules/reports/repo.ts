@@ -3,7 +3,7 @@
  * (`report_batch`, claimed with FOR UPDATE SKIP LOCKED), and the name lookups of report rows.
  */
 import type { ReportKindValue, ReportStatusValue, SdkEvent } from "@pc/contract";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 // ─── Raw data ───────────────────────────────────────────────────────────────────────────────────────────
@@ -257,6 +257,52 @@ export async function dayStatuses(
     where b.company_id = ${day.companyId} and b.kind = ${day.kind}
       and b.dt between ${day.from}::date and ${day.to}::date`.execute(db);
   return rows;
+}
+
+/** Whether the report tables of a kind have rows of a company in the hours (online) or days (offline) of a day. */
+const dayHasData = (kind: ReportKindValue, companyId: number, dt: RawBuilder<unknown>, timeZone: string) => {
+  if (kind === "online") {
+    const hours = sql`hour >= (${dt}::timestamp at time zone ${timeZone})
+      and hour < ((${dt} + 1)::timestamp at time zone ${timeZone})`;
+    return sql<boolean>`(exists (select from sdk_event_hourly where company_id = ${companyId} and ${hours})
+      or exists (select from sdk_event_raw where company_id = ${companyId} and ${hours}))`;
+  }
+  return sql<boolean>`(exists (select from affiliate_stat where company_id = ${companyId} and dt = ${dt})
+    or exists (select from affiliate_stat_raw where company_id = ${companyId} and dt = ${dt}))`;
+};
+
+/**
+ * The days of a range (yyyy-MM-DD) on which a company has data of a kind: received, whether folded by a
+ * calculation or still appended. One probe of each table's (company, time) index per day.
+ */
+export async function daysWithData(
+  db: Db,
+  range: { companyId: number; kind: ReportKindValue; from: string; to: string },
+  timeZone: string,
+): Promise<Set<string>> {
+  const { rows } = await sql<{ dt: string }>`
+    select to_char(d.dt, 'YYYY-MM-DD') as dt
+    from (select day::date as dt from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as g(day)) d
+    where ${dayHasData(range.kind, range.companyId, sql`d.dt`, timeZone)}`.execute(db);
+  return new Set(rows.map((row) => row.dt));
+}
+
+/**
+ * The first publisher company (by id) with a published report of a kind holding rows between two days
+ * (yyyy-MM-DD), or null.
+ */
+export async function firstCompanyWithPublished(
+  db: Db,
+  kind: ReportKindValue,
+  from: string,
+  to: string,
+): Promise<number | null> {
+  const { rows } = await sql<{ company_id: number }>`
+    select b.company_id from report_batch b join company c on c.id = b.company_id
+    where not c.is_operator and b.kind = ${kind} and b.status = 'published' and b.row_count > 0
+      and b.dt between ${from}::date and ${to}::date
+    order by b.company_id limit 1`.execute(db);
+  return rows[0]?.company_id ?? null;
 }
 
 /** The publishing companies (every company but the operator's), for calls naming no company. */

@@ -25,6 +25,8 @@ import {
   reportDateWindowAnswer,
   reportManageAnswer,
   reportManageQuery,
+  reportStartCompanyAnswer,
+  reportStartCompanyQuery,
 } from "@pc/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -41,6 +43,7 @@ import {
   onlineReport,
   onlineSummary,
   reportToday,
+  startCompany,
   type Viewer,
 } from "./service.ts";
 
@@ -276,5 +279,22 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
       },
     },
     async (request) => ok(await batchList(db, request.query, timeZone)),
+  );
+
+  app.get(
+    "/v1/report/start_company",
+    {
+      config: manage,
+      schema: {
+        tags,
+        description:
+          "The company an operator's report screen opens on: the first publisher company (by id) with a " +
+          "published report of the kind holding rows in the date window (90 days ending yesterday); " +
+          "company_id null when none has one. Operator admins only.",
+        querystring: reportStartCompanyQuery,
+        response: { 200: envelopeOf(reportStartCompanyAnswer) },
+      },
+    },
+    async (request) => ok({ company_id: await startCompany(db, request.query.kind, timeZone) }),
   );
 };

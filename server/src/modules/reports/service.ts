@@ -68,8 +68,10 @@ import {
   companyExists,
   countBatches,
   dayStatuses,
+  daysWithData,
   failBatch,
   finishBatch,
+  firstCompanyWithPublished,
   listBatches,
   lockBatch,
   lockReportRows,
@@ -679,11 +681,12 @@ async function daysOf(
   const companyId = query.companyId ?? viewer.companyId;
   const start = reportDateToIso(query.startDate);
   const end = reportDateToIso(query.endDate);
-  const known = new Map(
-    (await dayStatuses(db, { companyId, kind, from: start, to: end }, timeZone)).map(
-      (day) => [day.dt, day] as const,
-    ),
-  );
+  const range = { companyId, kind, from: start, to: end };
+  const [statuses, withData] = await Promise.all([
+    dayStatuses(db, range, timeZone),
+    daysWithData(db, range, timeZone),
+  ]);
+  const known = new Map(statuses.map((day) => [day.dt, day] as const));
   return reportDaysBetween(query.startDate, query.endDate).map((ymd) => {
     const dt = reportDateToIso(ymd);
     const day = known.get(dt);
@@ -693,8 +696,23 @@ async function daysOf(
       status,
       stale: day?.stale ?? false,
       visible: viewer.seesAll ? (day?.has_report ?? false) : status === ReportStatus.Published,
+      hasData: withData.has(dt),
     };
   });
+}
+
+/**
+ * The company an operator's report screen opens on: the first publisher company with a published report
+ * of the kind holding rows in the date window (90 days ending yesterday, REPORT_TZ); null when none has.
+ */
+export async function startCompany(db: Db, kind: ReportKindValue, timeZone: string): Promise<number | null> {
+  const window = reportDateWindow(reportToday(timeZone));
+  return firstCompanyWithPublished(
+    db,
+    kind,
+    reportDateToIso(window.minDate),
+    reportDateToIso(window.maxDate),
+  );
 }
 
 /** The total row of a query (its dimensions ignored); zeros when it has no row. */

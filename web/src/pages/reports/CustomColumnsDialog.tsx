@@ -8,7 +8,7 @@ import { Checkbox, Divider, Form, Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { useContractText } from "../../i18n/messages.ts";
 import { orderedChoice } from "./columnChoice.ts";
-import type { ReportColumnChoice, ReportDef } from "./reportDefs.ts";
+import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
 
 export const CUSTOM_COLUMNS_WIDTH = 800;
 
@@ -110,7 +110,7 @@ export function CustomColumnsDialog({
           <Checkbox.Group
             className="pc-columns-group"
             data-testid="columns-metrics"
-            options={def.metrics.map((m) => ({ value: m.key, label: m.title[text.lang] }))}
+            options={metricsInTableOrder(def).map((m) => ({ value: m.key, label: m.title[text.lang] }))}
           />
         </Form.Item>
       </Form>

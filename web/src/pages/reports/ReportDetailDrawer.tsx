@@ -11,7 +11,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
-import { type ReportRowRecord, ReportTable } from "./ReportTable.tsx";
+import { type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
 import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
 import {
   FIRST_REPORT_PAGE,
@@ -141,6 +141,7 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
           </Form.Item>
           <FilterFields detail />
         </FilterBar>
+        <WaitingDaysAlert days={summary.isPlaceholderData ? undefined : summary.data?.days} />
         <ReportTable
           testId="detail-table"
           def={def}
@@ -149,6 +150,7 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
           rows={list.data?.list ?? []}
           total={list.data?.total ?? 0}
           totals={summary.data?.total}
+          days={summary.isPlaceholderData ? undefined : summary.data?.days}
           loading={list.isFetching}
           paging={paging}
           onPage={(page, pageSize) => setPaging((current) => nextReportPaging(current, page, pageSize))}

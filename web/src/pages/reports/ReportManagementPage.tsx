@@ -50,10 +50,14 @@ import { RowActions } from "../../components/RowActions.tsx";
 import type { RowAction } from "../../components/rowActions.ts";
 import { usePagedList } from "../../components/usePagedList.ts";
 import { useContractText } from "../../i18n/messages.ts";
+import { formatCount } from "../../i18n/numbers.ts";
 import { dayOf, toDayjs } from "./reportScreenConfig.ts";
 import { WithDateWindow } from "./WithDateWindow.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
+
+/** The sum of the batch table's column widths. */
+const MANAGEMENT_TABLE_WIDTH = 1216;
 
 /** The list starts with the last 14 days ending yesterday. */
 export const MANAGEMENT_DEFAULT_DAYS = 14;
@@ -210,38 +214,50 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
       onClick: () => confirm(action, row),
     }));
 
+  // At 1366 px every column shows whole beside the fixed actions (the published time included): the widths
+  // add up to the table's scroll width, which fits the card there.
   const columns: TableColumnsType<ReportBatchRow> = [
-    { title: t("reportManagement.columns.dt"), dataIndex: "dt", width: 120 },
+    { title: t("reportManagement.columns.dt"), dataIndex: "dt", width: 108 },
     {
       title: t("reportManagement.columns.kind"),
       dataIndex: "kind",
-      width: 130,
+      width: 140,
       render: (kind: ReportKindValue) => (
         <Tag color={kind === "online" ? "blue" : "purple"} variant="outlined">
           {REPORT_KIND_TITLES[kind][text.lang]}
         </Tag>
       ),
     },
-    { title: t("reportManagement.columns.company"), dataIndex: "company_name", ellipsis: true, width: 180 },
+    { title: t("reportManagement.columns.company"), dataIndex: "company_name", ellipsis: true, width: 150 },
     {
       title: t("reportManagement.columns.status"),
       key: "status",
-      width: 280,
+      width: 200,
       render: (_, row) => <StatusTags row={row} lang={text.lang} />,
     },
     {
       title: t("reportManagement.columns.rowCount"),
       dataIndex: "row_count",
-      width: 90,
+      width: 80,
       align: "right",
-      render: (count: number | null) => count ?? "",
+      render: (count: number | null) => (count === null ? "" : formatCount(count, text.lang)),
     },
-    { title: t("reportManagement.columns.calculateTime"), dataIndex: "calculate_time", width: 180 },
-    { title: t("reportManagement.columns.publishTime"), dataIndex: "publish_time", width: 180 },
+    {
+      title: t("reportManagement.columns.calculateTime"),
+      dataIndex: "calculate_time",
+      width: 164,
+      className: "pc-nowrap",
+    },
+    {
+      title: t("reportManagement.columns.publishTime"),
+      dataIndex: "publish_time",
+      width: 164,
+      className: "pc-nowrap",
+    },
     {
       title: t("common.actions"),
       key: "actions",
-      width: 230,
+      width: 210,
       fixed: "right",
       render: (_, row) => <RowActions actions={rowActions(row)} />,
     },
@@ -321,7 +337,8 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
           dataSource={list.rows}
           loading={list.query.isFetching}
           pagination={list.pagination}
-          scroll={{ x: 1390 }}
+          size="middle"
+          scroll={{ x: MANAGEMENT_TABLE_WIDTH }}
         />
       </Card>
       <CalculateDialog

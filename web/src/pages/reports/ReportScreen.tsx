@@ -6,12 +6,13 @@
  * a detail drawer per row. What differs between the SDK and the affiliate report comes in `config`.
  */
 import { ColumnWidthOutlined, DownloadOutlined, SettingOutlined } from "@ant-design/icons";
-import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
+import { exportFileName, type ReportDateWindowAnswer, type ReportKindValue } from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Spin, Tooltip } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { Button, Card, DatePicker, Form, Progress, Select, Space, Spin, Tooltip } from "antd";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { reportManagementApi } from "../../api/reports.ts";
+import { PageLoading } from "../../app/layout/PageSlot.tsx";
 import { menuQuery } from "../../app/queryClient.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
@@ -20,8 +21,8 @@ import { CustomColumnsDialog } from "./CustomColumnsDialog.tsx";
 import { loadColumnChoice, saveColumnChoice } from "./columnChoice.ts";
 import { type ColumnWidths, clearWidths, loadWidths, saveWidths, withWidth } from "./columnWidths.ts";
 import { ReportDetailDrawer } from "./ReportDetailDrawer.tsx";
-import { type ReportRowRecord, ReportTable } from "./ReportTable.tsx";
-import type { ReportColumnChoice } from "./reportDefs.ts";
+import { ReportEmpty, type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
+import { metricsInTableOrder, type ReportColumnChoice } from "./reportDefs.ts";
 import {
   defaultDates,
   FIRST_REPORT_PAGE,
@@ -47,7 +48,7 @@ import "./reports.css";
 
 const TrendChart = lazy(() => import("./TrendChart.tsx"));
 
-/** The report screen once the server's date window is known. */
+/** The report screen once the server's date window (and, for an operator, the company to open on) is known. */
 export function ReportScreen<V extends object, F, Q extends object>({
   config,
 }: {
@@ -55,9 +56,40 @@ export function ReportScreen<V extends object, F, Q extends object>({
 }) {
   return (
     <WithDateWindow>
-      {(dateWindow) => <ReportScreenBody config={config} dateWindow={dateWindow} />}
+      {(dateWindow) => (
+        <WithStartCompany kind={config.def.kind}>
+          {(startCompanyId) => (
+            <ReportScreenBody config={config} dateWindow={dateWindow} startCompanyId={startCompanyId} />
+          )}
+        </WithStartCompany>
+      )}
     </WithDateWindow>
   );
+}
+
+/**
+ * An operator (who picks the company whose reports to read) opens on a company that has published data,
+ * not on the operator's own empty one: the server names the first such company. Null for everyone else,
+ * and when no company has any (the screen then reads the own company).
+ */
+function WithStartCompany({
+  kind,
+  children,
+}: {
+  kind: ReportKindValue;
+  children: (startCompanyId: number | null) => ReactNode;
+}) {
+  const menu = useQuery(menuQuery(getToken()));
+  const operator = menu.data?.includes("reportManagement") ?? false;
+  const start = useQuery({
+    queryKey: ["report", kind, "startCompany"],
+    queryFn: () => reportManagementApi.startCompany(kind),
+    enabled: operator,
+    staleTime: 60_000,
+    retry: false,
+  });
+  if (menu.isPending || (operator && start.isPending)) return <PageLoading />;
+  return children(operator ? (start.data?.company_id ?? null) : null);
 }
 
 interface Applied<V> {
@@ -69,9 +101,11 @@ interface Applied<V> {
 function ReportScreenBody<V extends object, F, Q extends object>({
   config,
   dateWindow,
+  startCompanyId,
 }: {
   config: ReportScreenConfig<V, F, Q>;
   dateWindow: ReportDateWindowAnswer;
+  startCompanyId: number | null;
 }) {
   const { t } = useTranslation();
   const text = useContractText();
@@ -82,7 +116,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const [applied, setApplied] = useState<Applied<V>>({
     dates: initialDates,
     values: config.emptyValues,
-    companyId: null,
+    companyId: startCompanyId,
   });
   const [paging, setPaging] = useState<ReportPaging>(FIRST_REPORT_PAGE);
   const [choice, setChoice] = useState<ReportColumnChoice>(() => loadColumnChoice(def));
@@ -129,7 +163,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
     ...config.emptyValues,
     startDate: toDayjs(initialDates.startDate),
     endDate: toDayjs(initialDates.endDate),
-    companyId: undefined,
+    companyId: startCompanyId ?? undefined,
   } as FilterForm<V>;
 
   const onSearch = () => {
@@ -157,7 +191,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
 
   const onReset = () => {
     form.resetFields();
-    setApplied({ dates: initialDates, values: config.emptyValues, companyId: null });
+    setApplied({ dates: initialDates, values: config.emptyValues, companyId: startCompanyId });
     setPaging(FIRST_REPORT_PAGE);
   };
 
@@ -184,7 +218,8 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const openDetail = (row: ReportRowRecord) =>
     setDetail((current) => ({ row, seq: (current?.seq ?? 0) + 1 }));
 
-  const hiddenDays = (summary.data?.days ?? []).filter((day) => !day.visible).map((day) => day.dt);
+  // days of this query's range (not the previous one's, shown while it loads) with data not to be seen yet
+  const days = summary.isPlaceholderData ? undefined : summary.data?.days;
   const metric = def.metrics.find((m) => m.key === trendMetric) ?? def.metrics[0];
   const trendPoints = (trend.data?.list ?? []).flatMap((row) =>
     typeof row.dt === "string" && metric && typeof row[metric.key] === "number"
@@ -260,14 +295,22 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             className="pc-trend-metric"
             data-testid="trend-metric"
             popupMatchSelectWidth={false}
-            options={def.metrics.map((m) => ({ value: m.key, label: m.title[text.lang] }))}
+            options={metricsInTableOrder(def).map((m) => ({ value: m.key, label: m.title[text.lang] }))}
           />
         }
       >
         <Suspense fallback={<div className="pc-trend-empty" />}>
           {metric && (
             <Spin spinning={trend.isFetching}>
-              <TrendChart points={trendPoints} format={metric.format} label={metric.title[text.lang]} />
+              <TrendChart
+                points={trendPoints}
+                format={metric.format}
+                label={metric.title[text.lang]}
+                lang={text.lang}
+                empty={
+                  days && !trend.isFetching ? <ReportEmpty days={days} testId="trend-empty" /> : undefined
+                }
+              />
             </Spin>
           )}
         </Suspense>
@@ -311,14 +354,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             </Button>
           </Space>
         </div>
-        {hiddenDays.length > 0 && (
-          <Alert
-            className="pc-report-alert"
-            type="info"
-            showIcon
-            title={t("reports.unpublishedDays", { count: hiddenDays.length, days: hiddenDays.join(", ") })}
-          />
-        )}
+        <WaitingDaysAlert days={days} />
         <ReportTable
           testId="report-table"
           def={def}
@@ -327,6 +363,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           rows={list.data?.list ?? []}
           total={list.data?.total ?? 0}
           totals={summary.data?.total}
+          days={days}
           loading={list.isFetching}
           paging={paging}
           onPage={(page, pageSize) => setPaging((current) => nextReportPaging(current, page, pageSize))}

@@ -1,18 +1,20 @@
 /**
  * A report table (spec §2 SDK reports, Affiliate reports, Shared behaviours; §9): the chosen dimensions,
- * then the chosen data columns formatted as the contract says, resizable columns (when the screen keeps
- * widths), a max height of 500px, the total row of the same query, and the report pagination (total,
- * sizes 10/20/30/40, prev, pager, next, jumper).
+ * then the chosen data columns, money first, in the language's number format (issue 12 item 3), resizable
+ * columns (when the screen keeps widths), a max height of 500px, the total row of the same query, the
+ * report pagination (total, sizes 10/20/30/40, prev, pager, next, jumper), and an empty state that tells
+ * "no data for this range" from "not published yet".
  */
-import { formatMetricValue, type LangValue, REPORT_PAGE_SIZES } from "@pc/contract";
-import { Button, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
+import { type LangValue, REPORT_PAGE_SIZES, type ReportDayStatus } from "@pc/contract";
+import { Alert, Button, Empty, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMetric } from "../../i18n/numbers.ts";
 import type { ColumnWidths } from "./columnWidths.ts";
 import type { ResizableHeaderCellProps } from "./ResizableHeaderCell.tsx";
 import { ResizableHeaderCell } from "./ResizableHeaderCell.tsx";
-import type { ReportColumnChoice, ReportDef } from "./reportDefs.ts";
-import type { ReportPaging } from "./reportQuery.ts";
+import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
+import { type ReportPaging, waitingDays } from "./reportQuery.ts";
 
 /** Spec §9: report tables are at most 500px high. */
 export const TABLE_MAX_HEIGHT = 500;
@@ -32,13 +34,58 @@ const DIMENSION_WIDTHS: Record<string, number> = {
   offerId: 120,
   pkgName: 210,
 };
-const METRIC_WIDTH = 130;
-const MONEY_WIDTH = 170;
+const METRIC_WIDTH = 120;
+const MONEY_WIDTH = 150;
+/** Money columns whose English title is long ("Settlement amount (USD)"). */
+const WIDE_MONEY: Record<string, number> = { settleAmount: 190 };
 
 export function defaultColumnWidth(def: ReportDef, column: string): number {
   const metric = def.metrics.find((m) => m.key === column);
-  if (metric) return metric.format === "money" || metric.format === "ratio" ? MONEY_WIDTH : METRIC_WIDTH;
+  if (metric) {
+    if (metric.format === "money" || metric.format === "ratio") return WIDE_MONEY[column] ?? MONEY_WIDTH;
+    return METRIC_WIDTH;
+  }
   return DIMENSION_WIDTHS[column] ?? METRIC_WIDTH;
+}
+
+/** Above a table: the days of the range left out because their data is not published (or calculated) yet. */
+export function WaitingDaysAlert({ days }: { days: readonly ReportDayStatus[] | undefined }) {
+  const { t } = useTranslation();
+  const waiting = waitingDays(days ?? []);
+  if (waiting.length === 0) return null;
+  return (
+    <Alert
+      className="pc-report-alert"
+      type="info"
+      showIcon
+      data-testid="report-waiting"
+      title={t("reports.unpublishedDays", { count: waiting.length, days: waiting.join(", ") })}
+    />
+  );
+}
+
+/** What an empty table says: nothing in the range, or days with data that the reader cannot see yet. */
+export function ReportEmpty({
+  days,
+  testId = "report-empty",
+}: {
+  days: readonly ReportDayStatus[];
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const waiting = waitingDays(days);
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      data-testid={testId}
+      data-empty={waiting.length > 0 ? "unpublished" : "none"}
+      description={
+        waiting.length > 0
+          ? t("reports.emptyUnpublished", { count: waiting.length, days: waiting.join(", ") })
+          : t("reports.emptyRange")
+      }
+    />
+  );
 }
 
 export interface ReportTableProps {
@@ -49,6 +96,8 @@ export interface ReportTableProps {
   total: number;
   /** The total row (from the summary call); none while it loads. */
   totals: ReportRowRecord | undefined;
+  /** Each day's status in range (from the summary call of this query), for the empty state; none while it loads. */
+  days: readonly ReportDayStatus[] | undefined;
   loading: boolean;
   paging: ReportPaging;
   onPage: (page: number, pageSize: number) => void;
@@ -68,6 +117,7 @@ export function ReportTable({
   rows,
   total,
   totals,
+  days,
   loading,
   paging,
   onPage,
@@ -79,7 +129,7 @@ export function ReportTable({
 }: ReportTableProps) {
   const { t } = useTranslation();
   const dimensions = def.dimensions.filter((d) => choice.dimensions.includes(d.code));
-  const metrics = def.metrics.filter((m) => choice.metrics.includes(m.key));
+  const metrics = metricsInTableOrder(def).filter((m) => choice.metrics.includes(m.key));
   const width = (column: string) => widths?.[column] ?? defaultColumnWidth(def, column);
 
   const headerCell = (column: string) => (): ResizableHeaderCellProps =>
@@ -108,7 +158,7 @@ export function ReportTable({
       title: m.title[lang],
       width: width(m.key),
       align: "right" as const,
-      render: (value: unknown) => (typeof value === "number" ? formatMetricValue(m.format, value) : ""),
+      render: (value: unknown) => (typeof value === "number" ? formatMetric(m.format, value, lang) : ""),
       onHeaderCell: headerCell(m.key),
     })),
   ];
@@ -164,6 +214,7 @@ export function ReportTable({
       columns={columns}
       dataSource={data}
       loading={loading}
+      locale={{ emptyText: loading || !days ? " " : <ReportEmpty days={days} /> }}
       pagination={pagination}
       scroll={{ x: scrollX, y: TABLE_MAX_HEIGHT }}
       tableLayout="fixed"
@@ -184,7 +235,7 @@ export function ReportTable({
                     {index === 0
                       ? t("reports.total")
                       : metric && typeof value === "number"
-                        ? formatMetricValue(metric.format, value)
+                        ? formatMetric(metric.format, value, lang)
                         : ""}
                   </Table.Summary.Cell>
                 );

@@ -1,7 +1,7 @@
 /**
- * SDK reports (spec §2 SDK reports; §3 SDK report query and row): filters app name, ad-space id (numeric),
- * ad-space type and country beside the dates; the SDK dimensions (date, app name, ad id, country, ad
- * style) and data columns; the ad id opens the row's detail view.
+ * SDK reports (spec §2 SDK reports; §3 SDK report query and row): filters app name, placement ID (numeric),
+ * ad type and country beside the dates; the SDK dimensions (date, app name, placement ID, country, ad type)
+ * and data columns; the placement ID opens the row's detail view. Labels are the glossary's terms.
  */
 import {
   AD_STYLE_TITLES,
@@ -9,7 +9,6 @@ import {
   type AdStyleValue,
   isAdStyle,
   type LangValue,
-  ONLINE_DIMENSIONS,
   type OnlineReportQueryInput,
   onlineReportQuery,
 } from "@pc/contract";
@@ -36,8 +35,6 @@ const AD_STYLES: readonly AdStyleValue[] = Object.values(AdStyle);
 const styleTitle = (style: unknown, lang: LangValue) =>
   typeof style === "number" && isAdStyle(style) ? AD_STYLE_TITLES[style][lang] : "";
 const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
-const dimensionTitle = (field: string, lang: LangValue) =>
-  ONLINE_DIMENSIONS.find((d) => d.field === field)?.title[lang] ?? field;
 
 function SdkFilterFields() {
   const { t } = useTranslation();
@@ -46,7 +43,7 @@ function SdkFilterFields() {
     <>
       <Form.Item
         name="appName"
-        label={dimensionTitle("appName", text.lang)}
+        label={t("term.appName")}
         rules={[schemaRule(onlineReportQuery.shape.appName, text.lang)]}
       >
         <Input placeholder={t("reports.appNamePlaceholder")} allowClear />
@@ -65,7 +62,7 @@ function SdkFilterFields() {
           options={AD_STYLES.map((style) => ({ value: style, label: styleTitle(style, text.lang) }))}
         />
       </Form.Item>
-      <Form.Item name="country" label={dimensionTitle("country", text.lang)}>
+      <Form.Item name="country" label={t("term.country")}>
         <CountrySelect placeholder={t("reports.countryPlaceholder")} />
       </Form.Item>
     </>

@@ -1,11 +1,13 @@
 /**
  * The trend of one metric by day (DESIGN §7): a small SVG area chart sized to its container, with value
- * ticks, day labels and a hover read-out. Loaded lazily by the report screens.
+ * ticks, day labels and a hover read-out, the numbers in the language's format (issue 12 item 3). Loaded
+ * lazily by the report screens.
  */
-import { formatMetricValue, type MetricFormat } from "@pc/contract";
+import type { LangValue, MetricFormat } from "@pc/contract";
 import { Empty, theme } from "antd";
-import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
-import { compactNumber, labelIndexes, niceTicks } from "./trendScale.ts";
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { formatAxisTick, formatMetric } from "../../i18n/numbers.ts";
+import { labelIndexes, niceTicks } from "./trendScale.ts";
 
 export interface TrendPoint {
   /** yyyy-MM-DD */
@@ -15,19 +17,24 @@ export interface TrendPoint {
 
 const HEIGHT = 220;
 const PAD = { top: 12, right: 16, bottom: 28, left: 56 };
+const TICK_FONT = 11;
 
-function axisLabel(format: MetricFormat, value: number): string {
-  if (format === "rate") return `${Number((value * 100).toFixed(1))}%`;
-  return compactNumber(value);
-}
+/** About how wide a tick label is drawn at 11px (CJK characters take a full em). */
+const labelWidth = (text: string) =>
+  [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? TICK_FONT : TICK_FONT * 0.62), 0);
 
 export default function TrendChart({
   points,
   format,
   label,
+  lang,
+  empty,
 }: {
   points: readonly TrendPoint[];
   format: MetricFormat;
+  lang: LangValue;
+  /** What the chart says when it has no point (the report's empty state). */
+  empty?: ReactNode;
   /** The metric's name (for the read-out and assistive technology). */
   label: string;
 }) {
@@ -50,17 +57,20 @@ export default function TrendChart({
   if (points.length === 0) {
     return (
       <div ref={box} className="pc-trend-empty">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        {empty ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
       </div>
     );
   }
 
-  const innerWidth = Math.max(1, width - PAD.left - PAD.right);
-  const innerHeight = HEIGHT - PAD.top - PAD.bottom;
   const ticks = niceTicks(Math.max(...points.map((p) => p.value)));
+  const tickLabels = ticks.map((tick) => formatAxisTick(format, tick, lang));
+  // the value axis is as wide as its longest label ("US$1.5万", "$15K")
+  const left = Math.max(PAD.left, Math.ceil(Math.max(...tickLabels.map(labelWidth))) + 16);
+  const innerWidth = Math.max(1, width - left - PAD.right);
+  const innerHeight = HEIGHT - PAD.top - PAD.bottom;
   const top = ticks.at(-1) ?? 1;
   const x = (index: number) =>
-    PAD.left + (points.length === 1 ? innerWidth / 2 : (index / (points.length - 1)) * innerWidth);
+    left + (points.length === 1 ? innerWidth / 2 : (index / (points.length - 1)) * innerWidth);
   const y = (value: number) => PAD.top + innerHeight - (value / top) * innerHeight;
   const line = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`);
   const base = PAD.top + innerHeight;
@@ -68,8 +78,8 @@ export default function TrendChart({
   const labels = labelIndexes(points.length, Math.max(2, Math.floor(innerWidth / 72)));
 
   const onMove = (event: MouseEvent<SVGRectElement>) => {
-    const left = event.currentTarget.getBoundingClientRect().left;
-    const ratio = (event.clientX - left) / innerWidth;
+    const rectLeft = event.currentTarget.getBoundingClientRect().left;
+    const ratio = (event.clientX - rectLeft) / innerWidth;
     setHover(Math.min(points.length - 1, Math.max(0, Math.round(ratio * (points.length - 1)))));
   };
   const hovered = hover === null ? undefined : points[hover];
@@ -84,25 +94,25 @@ export default function TrendChart({
               <stop offset="100%" stopColor={token.colorPrimary} stopOpacity={0.02} />
             </linearGradient>
           </defs>
-          {ticks.map((tick) => (
-            <g key={tick}>
+          {ticks.map((tick, index) => (
+            <g key={tick} data-testid="trend-tick">
               <line
-                x1={PAD.left}
-                x2={PAD.left + innerWidth}
+                x1={left}
+                x2={left + innerWidth}
                 y1={y(tick)}
                 y2={y(tick)}
                 stroke={token.colorBorderSecondary}
                 strokeDasharray={tick === 0 ? undefined : "3 3"}
               />
               <text
-                x={PAD.left - 8}
+                x={left - 8}
                 y={y(tick)}
                 textAnchor="end"
                 dominantBaseline="middle"
-                fontSize={11}
+                fontSize={TICK_FONT}
                 fill={token.colorTextTertiary}
               >
-                {axisLabel(format, tick)}
+                {tickLabels[index]}
               </text>
             </g>
           ))}
@@ -112,7 +122,7 @@ export default function TrendChart({
               x={x(index)}
               y={HEIGHT - 8}
               textAnchor={labels.length > 1 && index === points.length - 1 ? "end" : "middle"}
-              fontSize={11}
+              fontSize={TICK_FONT}
               fill={token.colorTextTertiary}
             >
               {points[index]?.dt.slice(5)}
@@ -142,7 +152,7 @@ export default function TrendChart({
           )}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: a hover read-out only; the table holds every value */}
           <rect
-            x={PAD.left}
+            x={left}
             y={PAD.top}
             width={innerWidth}
             height={innerHeight}
@@ -155,14 +165,15 @@ export default function TrendChart({
       {hovered && hover !== null && (
         <div
           className="pc-trend-tip"
+          data-testid="trend-tip"
           style={{
-            left: Math.min(Math.max(x(hover), PAD.left + 60), width - 80),
+            left: Math.min(Math.max(x(hover), left + 60), width - 80),
             top: PAD.top,
           }}
         >
           <div className="pc-muted">{hovered.dt}</div>
           <div>
-            {label}: <strong>{formatMetricValue(format, hovered.value)}</strong>
+            {label}: <strong>{formatMetric(format, hovered.value, lang)}</strong>
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@ import { ReportStatus } from "@pc/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client.ts";
 import { apiAction, batchActions } from "./ReportManagementPage.tsx";
-import { compactNumber, labelIndexes, niceTicks } from "./trendScale.ts";
+import { labelIndexes, niceTicks } from "./trendScale.ts";
 import { exportFailure, exportPercent } from "./useReportExport.ts";
 
 describe("trend scale", () => {
@@ -21,14 +21,6 @@ describe("trend scale", () => {
     expect(many[0]).toBe(0);
     expect(many.at(-1)).toBe(89);
     expect(many.length).toBeLessThanOrEqual(8);
-  });
-
-  it("writes axis values short", () => {
-    expect(compactNumber(12_300)).toBe("12.3k");
-    expect(compactNumber(4_500_000)).toBe("4.5M");
-    expect(compactNumber(2_000_000_000)).toBe("2B");
-    expect(compactNumber(0.125)).toBe("0.125");
-    expect(compactNumber(250)).toBe("250");
   });
 });
 

@@ -14,7 +14,7 @@ import {
   saveWidths,
   withWidth,
 } from "./columnWidths.ts";
-import { REPORT_DEFS } from "./reportDefs.ts";
+import { metricsInTableOrder, REPORT_DEFS } from "./reportDefs.ts";
 import {
   buildOfflineQuery,
   buildOnlineQuery,
@@ -25,6 +25,7 @@ import {
   offlineFilters,
   onlineFilters,
   trendQuery,
+  waitingDays,
   withoutPaging,
 } from "./reportQuery.ts";
 
@@ -198,5 +199,56 @@ describe("report queries", () => {
   it("goes back to page 1 when the page size changes", () => {
     expect(nextReportPaging({ pageIndex: 3, pageSize: 10 }, 3, 20)).toEqual({ pageIndex: 1, pageSize: 20 });
     expect(nextReportPaging({ pageIndex: 3, pageSize: 10 }, 4, 10)).toEqual({ pageIndex: 4, pageSize: 10 });
+  });
+});
+
+describe("money first, waiting days", () => {
+  it("shows the money columns first; queries and exports keep the contract's order", () => {
+    expect(metricsInTableOrder(REPORT_DEFS.online).map((m) => m.key)).toEqual([
+      "settleAmount",
+      "settleEcpm",
+      "requestNum",
+      "recallNum",
+      "recallRate",
+      "showNum",
+      "showRate",
+      "clickNum",
+      "clickRate",
+    ]);
+    expect(
+      metricsInTableOrder(REPORT_DEFS.offline)
+        .map((m) => m.key)
+        .slice(0, 4),
+    ).toEqual(["settleAmount", "cpc", "profit", "payout"]);
+    for (const def of Object.values(REPORT_DEFS)) {
+      expect(new Set(def.tableOrder)).toEqual(new Set(def.metrics.map((m) => m.key)));
+    }
+    const query = buildOnlineQuery({
+      dates: { startDate: "20240501", endDate: "20240507" },
+      filters: onlineFilters({}),
+      choice: orderedChoice(REPORT_DEFS.online, REPORT_DEFS.online.defaults),
+      paging: FIRST_REPORT_PAGE,
+      companyId: null,
+    });
+    expect((query.metrics as string[])[0]).toBe("requestNum");
+  });
+
+  it("counts as waiting only the days not seen that have data", () => {
+    const day = (dt: string, visible: boolean, hasData: boolean) => ({
+      dt,
+      status: visible ? ("published" as const) : ("calculated" as const),
+      stale: false,
+      visible,
+      hasData,
+    });
+    expect(
+      waitingDays([
+        day("2024-05-01", true, true),
+        day("2024-05-02", false, true),
+        day("2024-05-03", false, false),
+        day("2024-05-04", true, false),
+      ]),
+    ).toEqual(["2024-05-02"]);
+    expect(waitingDays([day("2024-05-03", false, false)])).toEqual([]);
   });
 });

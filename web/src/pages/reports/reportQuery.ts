@@ -1,7 +1,7 @@
 /**
  * Report queries as the screens send them (spec §3 report queries, §4 Filters and paging, §5 Report dates,
  * §9): dates yyyyMMdd inside the contract's 90-day window ending yesterday, empty filters null, the
- * ad-space id a number, the chosen dimensions and data columns, pageIndex/pageSize (a new size goes back to
+ * placement ID a number, the chosen dimensions and data columns, pageIndex/pageSize (a new size goes back to
  * page 1). The trend and the export ask the same question in another shape.
  */
 import {
@@ -11,6 +11,7 @@ import {
   type OnlineReportQueryInput,
   REPORT_MAX_PAGE_SIZE,
   type ReportDateWindow,
+  type ReportDayStatus,
 } from "@pc/contract";
 import { normalizeFilters } from "../../components/listState.ts";
 import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
@@ -96,7 +97,7 @@ export interface OfflineFilters {
   country: string | null;
 }
 
-/** The SDK filters as sent: trimmed, empty ones null, the ad-space id a number. */
+/** The SDK filters as sent: trimmed, empty ones null, the placement ID a number. */
 export function onlineFilters(values: Partial<OnlineFilterValues>): OnlineFilters {
   const filters = normalizeFilters({
     appName: values.appName,
@@ -169,3 +170,11 @@ export function withoutPaging<Q extends PagedQuery>(query: Q): Omit<Q, "pageInde
   const { pageIndex: _page, pageSize: _size, ...rest } = query;
   return rest;
 }
+
+/**
+ * The days (yyyy-MM-DD) of a range that have data the reader does not see yet (not published for a
+ * publisher, not calculated for an operator): only these are "not published yet"; a day without data has
+ * nothing to wait for, whatever its status.
+ */
+export const waitingDays = (days: readonly ReportDayStatus[]): string[] =>
+  days.filter((day) => !day.visible && day.hasData).map((day) => day.dt);

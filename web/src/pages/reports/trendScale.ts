@@ -26,12 +26,3 @@ export function labelIndexes(points: number, max: number): number[] {
   indexes.push(last);
   return indexes;
 }
-
-/** A short axis label of a value: 12.3k, 4.5M. */
-export function compactNumber(value: number): string {
-  const abs = Math.abs(value);
-  if (abs >= 1e9) return `${Number((value / 1e9).toFixed(1))}B`;
-  if (abs >= 1e6) return `${Number((value / 1e6).toFixed(1))}M`;
-  if (abs >= 1e3) return `${Number((value / 1e3).toFixed(1))}k`;
-  return String(Number(value.toFixed(abs < 1 ? 3 : 2)));
-}

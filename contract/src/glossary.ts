@@ -1,0 +1,57 @@
+/**
+ * The console's vocabulary (issue 12 item 4): one term per concept in each language, defined here once. The
+ * web puts it into both i18n catalogues as their `term` section (`term.placementId`, and `term.inline.*` for
+ * the same word inside a sentence), which every page, field and column header refers to; the report
+ * dimensions below take their titles from it, so the tables, the custom-column dialog and the server's CSV
+ * headers say the same. Where the spec names a term, the spec's word is used ("ad type", "app name",
+ * "placement id").
+ */
+import type { LangValue } from "./enums.ts";
+
+export interface Term {
+  zh: string;
+  en: string;
+}
+
+export const GLOSSARY = {
+  date: { zh: "日期", en: "Date" },
+  country: { zh: "国家", en: "Country" },
+  /** An ad slot of an app (never "ad space" or "ad ID"). */
+  placement: { zh: "广告位", en: "Placement" },
+  placementId: { zh: "广告位ID", en: "Placement ID" },
+  placementName: { zh: "广告位名称", en: "Placement name" },
+  /** ad_style: Banner, Native, Reward Video, Interstitial (never "ad style" or "ad space type"). */
+  adType: { zh: "广告类型", en: "Ad type" },
+  appName: { zh: "应用名称", en: "App name" },
+  packageName: { zh: "包名", en: "Package name" },
+  subChannel: { zh: "子渠道", en: "Sub-channel" },
+  offerId: { zh: "Offer ID", en: "Offer ID" },
+} as const satisfies Record<string, Term>;
+
+export type TermKey = keyof typeof GLOSSARY;
+export const TERM_KEYS = Object.keys(GLOSSARY) as TermKey[];
+
+/**
+ * A term as written inside a sentence ("Enter the placement ID"): English lower-cases its first letter
+ * unless its first word is an abbreviation (ID, SDK); Chinese is unchanged.
+ */
+export function termInSentence(term: Term, lang: LangValue): string {
+  const text = term[lang];
+  if (lang !== "en") return text;
+  const first = text.split(/[\s-]/)[0] ?? "";
+  return first.length > 1 && first === first.toUpperCase()
+    ? text
+    : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The `term` section of an i18n catalogue: each term, and under `inline` each as written in a sentence. */
+export type GlossarySection = Record<TermKey, string> & { inline: Record<TermKey, string> };
+
+export function glossarySection(lang: LangValue): GlossarySection {
+  const entries = TERM_KEYS.map((key) => [key, GLOSSARY[key][lang]] as const);
+  const inline = TERM_KEYS.map((key) => [key, termInSentence(GLOSSARY[key], lang)] as const);
+  return {
+    ...(Object.fromEntries(entries) as Record<TermKey, string>),
+    inline: Object.fromEntries(inline) as Record<TermKey, string>,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Numbers as a reader of the console sees them (issue 12 item 3), in the interface language's locale
+ * (zh-CN, en-US) through Intl.NumberFormat: counts with thousands separators, money in USD with 2 decimals,
+ * per-unit money (eCPM, CPC) in USD with 2 to 4 decimals, rates as percentages with 2. The CSV export keeps
+ * the contract's raw texts (formatMetricValue); this is the screen's only.
+ */
+import type { LangValue, MetricFormat } from "@pc/contract";
+
+export const NUMBER_LOCALES: Record<LangValue, string> = { zh: "zh-CN", en: "en-US" };
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One Intl.NumberFormat per locale and options (they are costly to build, cheap to reuse). */
+function numberFormat(lang: LangValue, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(NUMBER_LOCALES[lang], options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const USD = { style: "currency", currency: "USD" } as const;
+
+const METRIC_OPTIONS: Record<MetricFormat, Intl.NumberFormatOptions> = {
+  count: { maximumFractionDigits: 0 },
+  money: { ...USD, minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  ratio: { ...USD, minimumFractionDigits: 2, maximumFractionDigits: 4 },
+  rate: { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 },
+};
+
+/** A whole number with the locale's thousands separators: 39,570,940. */
+export const formatCount = (value: number, lang: LangValue): string =>
+  numberFormat(lang, METRIC_OPTIONS.count).format(value);
+
+/**
+ * A metric's value as the tables, the total row, the detail view and the trend's read-out show it:
+ * count 1,234,567; money $1,234.57 (US$ in zh-CN); ratio (eCPM, CPC) $1.2346 or $2.50; rate 12.34%.
+ */
+export const formatMetric = (format: MetricFormat, value: number, lang: LangValue): string =>
+  numberFormat(lang, METRIC_OPTIONS[format]).format(value);
+
+const AXIS_OPTIONS: Record<MetricFormat, Intl.NumberFormatOptions> = {
+  count: { notation: "compact", maximumFractionDigits: 1 },
+  money: { ...USD, notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 },
+  ratio: { ...USD, notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 2 },
+  rate: { style: "percent", minimumFractionDigits: 0, maximumFractionDigits: 1 },
+};
+
+/** A short axis tick of a metric in the locale: $15K, US$1.5万, 2.5M, 12.5%. */
+export const formatAxisTick = (format: MetricFormat, value: number, lang: LangValue): string =>
+  numberFormat(lang, AXIS_OPTIONS[format]).format(value);
