@@ -20,7 +20,7 @@ import { daysAgo, isoDaysAgo, manage, operatorAdmin, report } from "./support/re
 /** 60 apps × 4 placements × 40 countries × 24 hours: ~230k raw rows, seconds of calculation in one go. */
 const APPS = 60;
 /** A popular app's one hot key (placement × country × hour) appended this many times more. */
-const HOT_KEY_ROWS = 400_000;
+const HOT_KEY_ROWS = 1_000_000;
 const COUNTRIES = COUNTRY_KEYS.filter((key) => /^[A-Z]{2}$/.test(key)).slice(0, 40);
 const DAY = 2;
 
@@ -124,8 +124,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("a big day's calculation on P
     expect(stallMs).toBeLessThan(500);
     expect(median).toBeLessThan(750);
     // Folding the ~230k appended rows in one statement held the session about 4 s; folding the hot key's
-    // 400k rows of one hour at once (a slice per run of hours) about 1.6 s; 4,000 rows a fold: about 300 ms.
-    expect(slowest).toBeLessThan(1000);
+    // 1M rows of one hour at once (a slice per run of hours) 5.4 s; 4,000 rows a fold: 0.6 s alone, 1.5 s beside
+    // the rest of the suite.
+    expect(slowest).toBeLessThan(3000);
     expect(latencies.length).toBeGreaterThan(5);
 
     const sliced = await dayReport();
