@@ -72,7 +72,8 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     await expect(latest.getByTestId("history-after")).toHaveText(t.after);
     await expect(changes.last()).toContainText(t.created);
 
-    await page.goto("/account/changeHistory");
+    await page.goto("/account/accountManagement");
+    await page.getByTestId("change-history-link").click();
     await expect(page).toHaveTitle(t.page);
     await page.locator("#filter-entity").click();
     await page.locator(".ant-select-dropdown:visible").getByTitle(t.placement, { exact: true }).click();

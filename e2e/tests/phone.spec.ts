@@ -25,7 +25,7 @@ const T = {
     menu: "Menu",
     menuApps: "Application",
     appListTitle: "Application Management",
-    nameColumn: "Name",
+    nameColumn: "App name",
     appKeyColumn: "App key",
     userMenu: "User menu",
     modPassword: "Password Change",
@@ -35,7 +35,7 @@ const T = {
 
 /** The pages a phone user reaches, each with what shows once its content has loaded. */
 const PAGES: { path: string; loaded: (page: Page) => Locator }[] = [
-  { path: "/home", loaded: (page) => page.locator(".pc-home-card").first() },
+  { path: "/home", loaded: (page) => page.locator(".pc-home-figure").first() },
   { path: "/appManagement/appManagementList", loaded: (page) => page.locator(".ant-table-row").first() },
   { path: "/adSpace/adSpaceList", loaded: (page) => page.locator(".ant-table-row").first() },
   { path: "/account/accountManagement", loaded: (page) => page.locator(".ant-table-row").first() },

@@ -121,6 +121,8 @@ export const ROUTES: RouteDef[] = [
         path: "/account/changeHistory",
         title: "changeHistory",
         access: "changeHistory",
+        // opened from Account Management: a second child would fold that menu item into a sub-menu
+        hidden: true,
         page: ChangeHistory,
       },
       // the user menu's own pages: every signed-in user

@@ -4,10 +4,12 @@
  * and delete are hidden on administrator and super admin rows (and one's own); edit is always shown, with the
  * email and password locked on a row at or above one's own level unless one is the super admin.
  */
+import { HistoryOutlined } from "@ant-design/icons";
 import { AccountStatus, accountRowActions, type UserRow, userListQuery } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type TableColumnsType, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { accountsApi } from "../../api/accounts.ts";
 import { userApi } from "../../api/passport.ts";
 import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
@@ -21,6 +23,7 @@ import { useListDialog } from "../../components/useListDialog.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { AccountDialog } from "./AccountDialog.tsx";
+import "./account.css";
 import { datePart } from "./accountForm.ts";
 
 interface FilterValues {
@@ -155,7 +158,14 @@ export default function AccountManagementPage() {
           />
         </FilterBar>
       }
-      title={t("route.accountManagement")}
+      title={
+        <>
+          {t("route.accountManagement")}
+          <Link to="/account/changeHistory" className="pc-title-link" data-testid="change-history-link">
+            <HistoryOutlined /> {t("route.changeHistory")}
+          </Link>
+        </>
+      }
       add={{ label: t("accounts.add"), testId: "add-account", onClick: () => dialog.show(null) }}
       rowKey="user_id"
       columns={columns}
