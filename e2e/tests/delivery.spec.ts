@@ -1,4 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { measureInitialJs } from "../../bench/web-size.ts";
+
+/** DESIGN §9: the web's initial JavaScript, gzipped. */
+const INITIAL_JS_BUDGET_BYTES = 300 * 1024;
 
 test.describe("delivery of the console (issue 12 item 1)", () => {
   test("sends scripts brotli- or gzip-compressed as the browser accepts, hashed files cached for good", async ({
@@ -20,5 +24,9 @@ test.describe("delivery of the console (issue 12 item 1)", () => {
       expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(await answer.text()).toBe(await plain.text());
     }
+  });
+
+  test("keeps the initial JavaScript within 300 KB gzip", () => {
+    expect(measureInitialJs().gzipBytes).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
   });
 });

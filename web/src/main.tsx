@@ -1,4 +1,3 @@
-import "./i18n/index.ts";
 import "./app/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
@@ -8,6 +7,7 @@ import { loginRedirect } from "./app/guard.ts";
 import { Providers } from "./app/providers.tsx";
 import { createAppRouter } from "./app/router.tsx";
 import { LOGIN_PATH } from "./app/routeTable.tsx";
+import { languageReady } from "./i18n/index.ts";
 import { dropSession } from "./session/actions.ts";
 
 const router = createAppRouter();
@@ -22,6 +22,7 @@ setSessionInvalidHandler(() => {
 const root = document.getElementById("root");
 if (root) {
   const reactRoot = createRoot(root);
+  await languageReady;
   // a transition renders in slices that yield to the browser, not in one long task (a phone's CPU)
   startTransition(() =>
     reactRoot.render(

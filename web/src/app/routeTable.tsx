@@ -11,8 +11,9 @@ import {
   TeamOutlined,
 } from "@ant-design/icons";
 import type { ConstantRoute, PermissionRoute } from "@pc/contract";
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type zh from "../i18n/zh.json";
+import { type LazyPage, lazyPage } from "./lazyPage.ts";
 
 export type RouteKey = ConstantRoute | PermissionRoute;
 export type TitleKey = keyof (typeof zh)["route"];
@@ -35,13 +36,6 @@ export interface RouteDef {
   icon?: ReactNode;
   page?: LazyPage;
   children?: RouteDef[];
-}
-
-/** A route's page, split into its own chunk; `preload` fetches the chunk before the page renders. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
-
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  return Object.assign(lazy(load), { preload: load });
 }
 
 const Login = lazyPage(() => import("../pages/login/LoginPage.tsx"));

@@ -4,7 +4,7 @@ import { ApiError } from "../api/client.ts";
 import { signInWithTicket } from "../session/actions.ts";
 import { clearCompanyCache, clearSession, getCompanyCache, getToken } from "../session/session.ts";
 import { findRoute, guard, loginRedirect, TICKET_PARAM } from "./guard.ts";
-import { AppLayout, LayoutError, LayoutFallback } from "./layout/AppLayout.tsx";
+import { AppLayout, LayoutError, LayoutFallback, SignedInFrame } from "./layout/AppLayout.tsx";
 import { PageSlot } from "./layout/PageSlot.tsx";
 import { COMPANY_KEY, loadCompany, menuKey, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
 import { flattenRoutes, type RouteDef, type RouteKey } from "./routeTable.tsx";
@@ -26,6 +26,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<Guard
   findRoute(url.pathname)
     ?.page?.preload()
     .catch(() => undefined);
+  const frame = getToken() ? SignedInFrame.preload().catch(() => undefined) : undefined;
   const ticket = url.searchParams.get(TICKET_PARAM);
   if (ticket) await signInWithTicket(ticket);
   const run = () =>
@@ -60,6 +61,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<Guard
     result = run();
   }
   queryClient.setQueryData(COMPANY_KEY, await company);
+  await frame;
 
   const { decision } = result;
   switch (decision.type) {

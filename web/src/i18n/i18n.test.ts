@@ -37,6 +37,7 @@ describe("i18n", () => {
     localStorage.setItem(LANG_STORAGE_KEY, "en");
     vi.resetModules();
     const fresh = await import("./index.ts");
+    await fresh.languageReady;
     expect(fresh.currentLanguage()).toBe("en");
     expect(fresh.default.t("login.emailRequired")).toBe("Please input login email");
   });

@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// `findBy…` and `waitFor` give up after 1 s by default: on a loaded 2-core machine the first render of a lazy
+// chunk (transformed on demand) takes longer than that
+configure({ asyncUtilTimeout: 5000 });
 
 /** Whether a width query (antd's breakpoints: `(min-width: 768px)`, `(max-width: 575px)`) holds at jsdom's window width. */
 function matchesWidth(query: string): boolean {

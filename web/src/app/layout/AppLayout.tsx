@@ -1,20 +1,25 @@
 /**
- * The page frame: top bar, watermark with the user's name (not on /login), padded content, the
+ * The page frame: top bar (the signed-in one, with the watermark, is its own chunk), padded content, the
  * document title, and the no-permission case of the guard (warning, 404 content, home after 1 s).
  */
 
 import { WarningOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Layout, Spin, Watermark } from "antd";
+import { App, Button, Layout, Spin } from "antd";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useNavigate, useRouteError } from "react-router";
 import { getToken } from "../../session/session.ts";
+import { lazyPage } from "../lazyPage.ts";
 import { companyQuery, menuQuery, userInfoQuery } from "../queryClient.ts";
 import type { GuardData } from "../router.tsx";
-import { HOME_PATH, LOGIN_PATH, NotFound, UNPADDED_PATHS } from "../routeTable.tsx";
+import { HOME_PATH, NotFound, UNPADDED_PATHS } from "../routeTable.tsx";
+import { PublicTopBar } from "./HeaderParts.tsx";
 import { PageLoading } from "./PageSlot.tsx";
-import { displayName, TopBar } from "./TopBar.tsx";
+import type { FrameProps } from "./SignedInFrame.tsx";
+
+/** The signed-in frame's chunk; the guard preloads it with the menu, so it is there when the frame renders. */
+export const SignedInFrame = lazyPage<FrameProps>(() => import("./SignedInFrame.tsx"));
 
 /** How long the no-permission page stays before going home (spec §2). */
 export const FORBIDDEN_REDIRECT_MS = 1000;
@@ -74,21 +79,25 @@ export function AppLayout() {
   }, [titleKey, t]);
 
   const padded = !UNPADDED_PATHS.includes(pathname);
-  const frame = (
-    <Layout className="pc-layout">
-      <TopBar company={company} signedIn={signedIn} user={user} menuRoutes={menuRoutes} />
-      <Layout.Content className={padded ? "pc-content pc-content-padded" : "pc-content"}>
-        {forbidden ? <ForbiddenContent key={key} /> : <Outlet />}
-      </Layout.Content>
-    </Layout>
+  const content = (
+    <Layout.Content className={padded ? "pc-content pc-content-padded" : "pc-content"}>
+      {forbidden ? <ForbiddenContent key={key} /> : <Outlet />}
+    </Layout.Content>
   );
-
-  const name = displayName(user);
-  if (pathname === LOGIN_PATH || !signedIn || !name) return frame;
+  if (!signedIn) {
+    return (
+      <Layout className="pc-layout">
+        <PublicTopBar company={company} />
+        {content}
+      </Layout>
+    );
+  }
   return (
-    <Watermark content={name} font={{ color: "rgba(0, 0, 0, 0.06)" }} zIndex={10}>
-      {frame}
-    </Watermark>
+    <Suspense fallback={<LayoutFallback />}>
+      <SignedInFrame company={company} user={user} menuRoutes={menuRoutes}>
+        {content}
+      </SignedInFrame>
+    </Suspense>
   );
 }
 

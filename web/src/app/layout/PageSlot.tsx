@@ -1,6 +1,6 @@
 import { Spin } from "antd";
 import { Suspense } from "react";
-import type { LazyPage } from "../routeTable.tsx";
+import type { LazyPage } from "../lazyPage.ts";
 
 export function PageLoading() {
   return (

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { grantedKeys } from "../../app/guard.ts";
 import { BrandMark } from "../../app/layout/BrandMark.tsx";
-import { displayName } from "../../app/layout/TopBar.tsx";
+import { displayName } from "../../app/layout/HeaderParts.tsx";
 import { companyQuery, menuQuery, userInfoQuery } from "../../app/queryClient.ts";
 import type { RouteKey, TitleKey } from "../../app/routeTable.tsx";
 import { getToken } from "../../session/session.ts";

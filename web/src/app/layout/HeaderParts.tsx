@@ -1,0 +1,79 @@
+/**
+ * The parts of the top bar that need no session: brand, language switch, and the bar a signed-out visitor sees
+ * (sign-in, registration, password reset). The signed-in bar (`TopBar.tsx`: menu, drawer, user menu) is a chunk
+ * of its own, so the sign-in page does not load it.
+ */
+import { DownOutlined, GlobalOutlined } from "@ant-design/icons";
+import type { CompanyInfo, LangValue, UserInfo } from "@pc/contract";
+import { Button, Dropdown, Layout, type MenuProps } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { changeLanguage, currentLanguage, LANGUAGES } from "../../i18n/index.ts";
+import { HOME_PATH } from "../routeTable.tsx";
+import { BrandMark } from "./BrandMark.tsx";
+import { usePhoneLayout } from "./usePhoneLayout.ts";
+
+/**
+ * Hover opens a desktop dropdown too; a phone has no hover, and a tap there is both a hover and a click (which
+ * could close again what the hover opened), so the phone's dropdowns open on click only.
+ */
+export const triggers = (phone: boolean): ("click" | "hover")[] => (phone ? ["click"] : ["click", "hover"]);
+
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const items: MenuProps["items"] = LANGUAGES.map((code) => ({ key: code, label: t(`language.${code}`) }));
+  return (
+    <Dropdown
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [lang],
+        onClick: ({ key }) => void changeLanguage(key as LangValue),
+      }}
+      trigger={triggers(compact)}
+    >
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t("topBar.language")}
+        data-testid="lang-switch"
+      >
+        {!compact && t(`language.${lang}`)}
+        {!compact && <DownOutlined className="pc-caret" />}
+      </Button>
+    </Dropdown>
+  );
+}
+
+export function displayName(user: UserInfo | undefined): string {
+  return user?.user_name || user?.name || user?.email || "";
+}
+
+/** The company's logo and name, leading home. */
+export function Brand({ company }: { company: CompanyInfo | undefined }) {
+  const { t } = useTranslation();
+  const brandName = company?.name || t("app.name");
+  return (
+    <Link to={HOME_PATH} className="pc-brand" aria-label={brandName}>
+      <BrandMark company={company} size={32} />
+      <span className="pc-brand-name">{brandName}</span>
+    </Link>
+  );
+}
+
+export const headerClass = (phone: boolean) => (phone ? "pc-header pc-header-phone" : "pc-header");
+
+/** The bar of a visitor who is not signed in: brand and language. */
+export function PublicTopBar({ company }: { company: CompanyInfo | undefined }) {
+  const phone = usePhoneLayout();
+  return (
+    <Layout.Header className={headerClass(phone)}>
+      <Brand company={company} />
+      <div className="pc-header-menu" />
+      <div className="pc-header-actions">
+        <LanguageSwitch compact={phone} />
+      </div>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The frame of a signed-in user: their top bar (menu, user menu) and the watermark with their name (not on
+ * /login). A chunk of its own (`signedInFrame` in AppLayout), loaded by the guard beside the menu call.
+ */
+import type { CompanyInfo, UserInfo } from "@pc/contract";
+import { Layout, Watermark } from "antd";
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { LOGIN_PATH, type RouteKey } from "../routeTable.tsx";
+import { displayName } from "./HeaderParts.tsx";
+import { TopBar } from "./TopBar.tsx";
+
+export interface FrameProps {
+  company: CompanyInfo | undefined;
+  user: UserInfo | undefined;
+  menuRoutes: readonly RouteKey[] | undefined;
+  children: ReactNode;
+}
+
+export default function SignedInFrame({ company, user, menuRoutes, children }: FrameProps) {
+  const { pathname } = useLocation();
+  const frame = (
+    <Layout className="pc-layout">
+      <TopBar company={company} user={user} menuRoutes={menuRoutes} />
+      {children}
+    </Layout>
+  );
+  const name = displayName(user);
+  if (pathname === LOGIN_PATH || !name) return frame;
+  return (
+    <Watermark content={name} font={{ color: "rgba(0, 0, 0, 0.06)" }} zIndex={10}>
+      {frame}
+    </Watermark>
+  );
+}
