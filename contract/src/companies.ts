@@ -86,18 +86,23 @@ export const ImageType = {
 } as const;
 export type ImageTypeValue = (typeof ImageType)[keyof typeof ImageType];
 
-/** What each image may be: its types (as read from the bytes) and its size. */
+/**
+ * What each image may be: its types (as read from the bytes), its size, and its pixels on either side (a small
+ * file can hold a huge image that every page would decode: the logo is shown 32 px high, the favicon at 16–64).
+ */
 export const BRAND_ASSET_RULES: Record<
   BrandAssetKind,
-  { maxBytes: number; types: readonly ImageTypeValue[]; accept: string }
+  { maxBytes: number; maxPixels: number; types: readonly ImageTypeValue[]; accept: string }
 > = {
   logo: {
     maxBytes: 200 * 1024,
+    maxPixels: 1024,
     types: [ImageType.Png, ImageType.Jpeg, ImageType.Webp],
     accept: ".png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp",
   },
   icon: {
     maxBytes: 64 * 1024,
+    maxPixels: 256,
     types: [ImageType.Png, ImageType.Ico],
     accept: ".png,.ico,image/png,image/x-icon,image/vnd.microsoft.icon",
   },
@@ -146,11 +151,89 @@ export function sniffImageType(bytes: Uint8Array): ImageTypeValue | null {
   return null;
 }
 
+const uint16be = (bytes: Uint8Array, at: number) => ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
+const uint16le = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+const uint24le = (bytes: Uint8Array, at: number) => uint16le(bytes, at) | ((bytes[at + 2] ?? 0) << 16);
+const uint32be = (bytes: Uint8Array, at: number) => uint16be(bytes, at) * 0x10000 + uint16be(bytes, at + 2);
+
+export interface ImageDimensions {
+  width: number;
+  height: number;
+}
+
+/** A JPEG's size: the first start-of-frame segment's (SOF0–SOF15 but DHT, JPG and DAC). */
+function jpegDimensions(bytes: Uint8Array): ImageDimensions | null {
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return { height: uint16be(bytes, at + 5), width: uint16be(bytes, at + 7) };
+    at += 2 + uint16be(bytes, at + 2);
+  }
+  return null;
+}
+
+/** A WebP's size from its first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */
+function webpDimensions(bytes: Uint8Array): ImageDimensions | null {
+  const chunk = String.fromCharCode(...bytes.subarray(12, 16));
+  if (chunk === "VP8 " && bytes.length >= 30)
+    return { width: uint16le(bytes, 26) & 0x3fff, height: uint16le(bytes, 28) & 0x3fff };
+  if (chunk === "VP8L" && bytes.length >= 25) {
+    const bits =
+      (bytes[21] ?? 0) | ((bytes[22] ?? 0) << 8) | ((bytes[23] ?? 0) << 16) | ((bytes[24] ?? 0) << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === "VP8X" && bytes.length >= 30)
+    return { width: uint24le(bytes, 24) + 1, height: uint24le(bytes, 27) + 1 };
+  return null;
+}
+
+/** An ICO's largest image (a directory byte of 0 means 256 px). */
+function icoDimensions(bytes: Uint8Array): ImageDimensions {
+  const count = uint16le(bytes, 4);
+  let width = 0;
+  let height = 0;
+  for (let entry = 0; entry < count; entry += 1) {
+    width = Math.max(width, bytes[6 + 16 * entry] || 256);
+    height = Math.max(height, bytes[7 + 16 * entry] || 256);
+  }
+  return { width, height };
+}
+
+/** The pixel size an image of this type declares in its header, or null when the header cannot be read. */
+export function imageDimensions(bytes: Uint8Array, type: ImageTypeValue): ImageDimensions | null {
+  switch (type) {
+    case ImageType.Png:
+      return bytes.length >= 24 ? { width: uint32be(bytes, 16), height: uint32be(bytes, 20) } : null;
+    case ImageType.Jpeg:
+      return jpegDimensions(bytes);
+    case ImageType.Webp:
+      return webpDimensions(bytes);
+    case ImageType.Ico:
+      return icoDimensions(bytes);
+    default:
+      return null;
+  }
+}
+
 export type BrandAssetCheck =
   | { ok: true; contentType: ImageTypeValue }
   | {
       ok: false;
-      message: "assetEmpty" | "logoTooLarge" | "iconTooLarge" | "logoType" | "iconType" | "svgRefused";
+      message:
+        | "assetEmpty"
+        | "logoTooLarge"
+        | "iconTooLarge"
+        | "logoType"
+        | "iconType"
+        | "svgRefused"
+        | "logoPixels"
+        | "iconPixels";
     };
 
 /** Whether these bytes may be the company's logo or icon (the screen, its upload call and the CLI). */
@@ -161,8 +244,14 @@ export function checkBrandAsset(kind: BrandAssetKind, bytes: Uint8Array): BrandA
     return { ok: false, message: kind === BrandAsset.Logo ? "logoTooLarge" : "iconTooLarge" };
   const type = sniffImageType(bytes);
   if (type === ImageType.Svg) return { ok: false, message: "svgRefused" };
+  const isLogo = kind === BrandAsset.Logo;
   if (type === null || !rule.types.includes(type))
-    return { ok: false, message: kind === BrandAsset.Logo ? "logoType" : "iconType" };
+    return { ok: false, message: isLogo ? "logoType" : "iconType" };
+  const size = imageDimensions(bytes, type);
+  if (!size || size.width === 0 || size.height === 0)
+    return { ok: false, message: isLogo ? "logoType" : "iconType" };
+  if (size.width > rule.maxPixels || size.height > rule.maxPixels)
+    return { ok: false, message: isLogo ? "logoPixels" : "iconPixels" };
   return { ok: true, contentType: type };
 }
 

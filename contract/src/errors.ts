@@ -337,6 +337,14 @@ export const MESSAGES = {
     en: "The logo must be a PNG, JPEG or WebP image",
   },
   iconType: { zh: "网站图标须为 ICO 或 PNG 图片", en: "The favicon must be an ICO or PNG image" },
+  logoPixels: {
+    zh: "Logo 的宽和高不能超过 1024 像素",
+    en: "The logo must be at most 1024 pixels wide and high",
+  },
+  iconPixels: {
+    zh: "网站图标的宽和高不能超过 256 像素",
+    en: "The favicon must be at most 256 pixels wide and high",
+  },
   svgRefused: {
     zh: "不支持 SVG 图片（可能包含脚本），请使用 PNG",
     en: "SVG images are not accepted (they can carry script); please use a PNG",

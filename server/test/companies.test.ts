@@ -430,6 +430,9 @@ describe("logo and favicon", () => {
       [Buffer.from("GIF89a\x01\x00\x01\x00"), "logo", "The logo must be a PNG, JPEG or WebP image"],
       [pngOfSize(BRAND_ASSET_RULES.logo.maxBytes + 1), "logo", "The logo must be at most 200 KB"],
       [pngOfSize(BRAND_ASSET_RULES.icon.maxBytes + 1), "icon", "The favicon must be at most 64 KB"],
+      // a few KB of bytes, but 25 million pixels that every page would decode
+      [solidPng(5000, 5000), "logo", "The logo must be at most 1024 pixels wide and high"],
+      [solidPng(257, 16), "icon", "The favicon must be at most 256 pixels wide and high"],
       ["", "logo", "Please choose an image file"],
       ["not base64!", "logo", "The image must be sent in base64"],
     ];
