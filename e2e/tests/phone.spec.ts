@@ -2,13 +2,17 @@
  * The phone layout (issue 12 item 2) at 390×844, in Chinese and English: the top bar's menu button opens the
  * menu in a drawer that navigates and closes, the language switch and the user menu (with Logout) stay on
  * screen, the app list keeps its name column, and no page is wider than the screen. At 1366×768 the top bar
- * keeps its horizontal menu.
+ * keeps its horizontal menu with every item of an operator's English menu; a tablet's width (900 px) has the
+ * drawer.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { type Lang, signIn } from "./support.ts";
+import { type Lang, OPERATOR, signIn, signInAs } from "./support.ts";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
+const TABLET = { width: 900, height: 1024 };
+/** The operator's menu in English: the longest the console has. */
+const OPERATOR_MENU = ["Home", "Application", "Placement", "Account Management", "Reports", "Companies"];
 
 const T = {
   zh: {
@@ -127,6 +131,34 @@ test.describe("desktop", () => {
     await expect(page.locator(".pc-header .ant-menu-horizontal")).toBeVisible();
     await expect(page.locator(".pc-header").getByRole("menuitem", { name: T.en.menuApps })).toBeVisible();
     await expect(page.getByRole("button", { name: T.en.menu, exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("logout")).toBeVisible();
+  });
+});
+
+test.describe("desktop, the longest menu", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("shows every item of an operator's English menu, none folded into the overflow", async ({ page }) => {
+    await signInAs(page, OPERATOR, "en");
+    const menu = page.locator(".pc-header .ant-menu-horizontal");
+    for (const name of OPERATOR_MENU) {
+      await expect(menu.getByRole("menuitem", { name })).toBeVisible();
+    }
+    await expect(menu.locator(".ant-menu-overflow-item-rest")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+});
+
+test.describe("tablet", () => {
+  test.use({ viewport: TABLET });
+
+  test("puts the menu in the drawer instead of folding it", async ({ page }) => {
+    await signIn(page, "en");
+    await expect(page.locator(".pc-header .ant-menu-horizontal")).toHaveCount(0);
+    await page.getByRole("button", { name: T.en.menu, exact: true }).click();
+    await expect(
+      page.locator(".pc-menu-drawer").getByRole("menuitem", { name: T.en.menuApps }),
+    ).toBeVisible();
     await expect(page.getByTestId("logout")).toBeVisible();
   });
 });

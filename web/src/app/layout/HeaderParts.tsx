@@ -5,7 +5,7 @@
  */
 import { DownOutlined, GlobalOutlined } from "@ant-design/icons";
 import type { CompanyInfo, LangValue, UserInfo } from "@pc/contract";
-import { Button, Dropdown, Layout, type MenuProps } from "antd";
+import { Button, Dropdown, Grid, Layout, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { changeLanguage, currentLanguage, LANGUAGES } from "../../i18n/index.ts";
@@ -51,18 +51,46 @@ export function displayName(user: UserInfo | undefined): string {
 }
 
 /** The company's logo and name, leading home. */
-export function Brand({ company }: { company: CompanyInfo | undefined }) {
+export function Brand({
+  company,
+  markOnly = false,
+}: {
+  company: CompanyInfo | undefined;
+  markOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const brandName = company?.name || t("app.name");
   return (
     <Link to={HOME_PATH} className="pc-brand" aria-label={brandName}>
       <BrandMark company={company} size={32} />
-      <span className="pc-brand-name">{brandName}</span>
+      {!markOnly && <span className="pc-brand-name">{brandName}</span>}
     </Link>
   );
 }
 
-export const headerClass = (phone: boolean) => (phone ? "pc-header pc-header-phone" : "pc-header");
+export interface HeaderLayout {
+  /** Below md (768 px): the phone's bar (tighter, no hover, Logout in the user menu). */
+  phone: boolean;
+  /** Below lg (992 px) the menu is in a drawer opened by a menu button. */
+  drawerMenu: boolean;
+  /** Below xxl (1600 px) language, user and logout shrink to their icons, so a long menu keeps its items. */
+  compact: boolean;
+  /** From lg to xl (992–1199 px) the brand shows its mark only, beside the horizontal menu. */
+  markOnly: boolean;
+}
+
+/** The top bar's shape at the window's width; the widest until the media queries have answered. */
+export function useHeaderLayout(): HeaderLayout {
+  const screens = Grid.useBreakpoint();
+  return {
+    phone: screens.md === false,
+    drawerMenu: screens.lg === false,
+    compact: screens.xxl === false,
+    markOnly: screens.lg === true && screens.xl === false,
+  };
+}
+
+export const headerClass = (narrow: boolean) => (narrow ? "pc-header pc-header-narrow" : "pc-header");
 
 /** The bar of a visitor who is not signed in: brand and language. */
 export function PublicTopBar({ company }: { company: CompanyInfo | undefined }) {

@@ -1,11 +1,11 @@
 /**
- * The signed-in top bar: brand, the menu of the routes the user may see, language, user and logout. Below antd's `md`
- * breakpoint (a phone) the menu moves into a drawer opened by a menu button, the language switch shrinks to its
- * icon and the user menu to its avatar (Logout is in it).
+ * The signed-in top bar: brand, the menu of the routes the user may see, language, user and logout. As the window
+ * narrows (useHeaderLayout) the language, user and logout shrink to their icons, then the menu moves into a drawer
+ * opened by a menu button; on a phone Logout moves into the user menu.
  */
 import { KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from "@ant-design/icons";
 import type { CompanyInfo, UserInfo } from "@pc/contract";
-import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from "antd";
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps, Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,8 +13,14 @@ import { logout } from "../../session/actions.ts";
 import { grantedKeys } from "../guard.ts";
 import { buildMenu, selectedMenuKeys } from "../menu.tsx";
 import { LOGIN_PATH, type RouteKey } from "../routeTable.tsx";
-import { Brand, displayName, headerClass, LanguageSwitch, triggers } from "./HeaderParts.tsx";
-import { usePhoneLayout } from "./usePhoneLayout.ts";
+import {
+  Brand,
+  displayName,
+  headerClass,
+  LanguageSwitch,
+  triggers,
+  useHeaderLayout,
+} from "./HeaderParts.tsx";
 
 interface TopBarProps {
   company: CompanyInfo | undefined;
@@ -26,12 +32,12 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const phone = usePhoneLayout();
+  const { phone, drawerMenu, compact, markOnly } = useHeaderLayout();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   // the drawer closes on any navigation (a menu item, the brand, the user menu) and when the bar widens
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a change of the path
-  useEffect(() => setDrawerOpen(false), [pathname, phone]);
+  useEffect(() => setDrawerOpen(false), [pathname, drawerMenu]);
 
   const menuItems = useMemo(() => (menuRoutes ? buildMenu(grantedKeys(menuRoutes), t) : []), [menuRoutes, t]);
   const selected = selectedMenuKeys(menuItems, pathname);
@@ -41,6 +47,7 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
     navigate(LOGIN_PATH, { replace: true });
   };
 
+  const logoutLabel = t("topBar.logout");
   const userMenu: MenuProps["items"] = [
     {
       key: "/account/index",
@@ -56,17 +63,16 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
     {
       key: "logout",
       icon: <LogoutOutlined />,
-      label: t("topBar.logout"),
+      label: logoutLabel,
       onClick: () => void onLogout(),
     },
   ];
   const name = displayName(user);
-  const brand = <Brand company={company} />;
   const hasMenu = menuItems.length > 0;
 
   return (
-    <Layout.Header className={headerClass(phone)}>
-      {phone && hasMenu && (
+    <Layout.Header className={headerClass(drawerMenu)}>
+      {drawerMenu && hasMenu && (
         <Button
           type="text"
           icon={<MenuOutlined />}
@@ -77,9 +83,9 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
           data-testid="menu-button"
         />
       )}
-      {brand}
+      <Brand company={company} markOnly={markOnly} />
       <div className="pc-header-menu">
-        {hasMenu && !phone && (
+        {hasMenu && !drawerMenu && (
           <Menu
             mode="horizontal"
             items={menuItems}
@@ -89,11 +95,11 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
         )}
       </div>
       <div className="pc-header-actions">
-        <LanguageSwitch compact={phone} />
+        <LanguageSwitch compact={compact} />
         {name && (
           <Dropdown
             menu={{
-              items: phone ? [{ type: "group", key: "user", label: name, children: userMenu }] : userMenu,
+              items: compact ? [{ type: "group", key: "user", label: name, children: userMenu }] : userMenu,
               selectedKeys: [pathname],
             }}
             trigger={triggers(phone)}
@@ -102,27 +108,35 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
             <Button
               type="text"
               className="pc-user"
-              aria-label={phone ? t("topBar.userMenu") : undefined}
+              aria-label={compact ? t("topBar.userMenu") : undefined}
               data-testid="user-menu"
             >
               <Avatar size={26} icon={<UserOutlined />} className="pc-user-avatar" />
-              {!phone && <span className="pc-user-name">{name}</span>}
+              {!compact && <span className="pc-user-name">{name}</span>}
             </Button>
           </Dropdown>
         )}
         {!phone && (
-          <Button type="link" icon={<LogoutOutlined />} onClick={() => void onLogout()} data-testid="logout">
-            {t("topBar.logout")}
-          </Button>
+          <Tooltip title={compact ? logoutLabel : undefined}>
+            <Button
+              type="link"
+              icon={<LogoutOutlined />}
+              aria-label={compact ? logoutLabel : undefined}
+              onClick={() => void onLogout()}
+              data-testid="logout"
+            >
+              {!compact && logoutLabel}
+            </Button>
+          </Tooltip>
         )}
       </div>
-      {phone && hasMenu && (
+      {drawerMenu && hasMenu && (
         <Drawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           placement="left"
           size={280}
-          title={brand}
+          title={<Brand company={company} />}
           className="pc-menu-drawer"
           styles={{ body: { padding: 0 } }}
         >
