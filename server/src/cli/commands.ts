@@ -21,8 +21,7 @@ import { md5Hex } from "../lib/passwords.ts";
 import { createUser } from "../modules/accounts/service.ts";
 import { appSecret } from "../modules/apps/service.ts";
 import { manageReport } from "../modules/reports/service.ts";
-import { findCompany } from "../modules/tenancy/repo.ts";
-import { createCompany } from "../modules/tenancy/service.ts";
+import { createCompany, findCompany } from "../modules/tenancy/service.ts";
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 

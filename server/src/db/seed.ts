@@ -2,8 +2,7 @@
 import { todayInTimeZone } from "@pc/contract";
 import type { Config } from "../config.ts";
 import { md5Hex } from "../lib/passwords.ts";
-import { countCompanies } from "../modules/tenancy/repo.ts";
-import { createCompany } from "../modules/tenancy/service.ts";
+import { countCompanies, createCompany } from "../modules/tenancy/service.ts";
 import type { Db } from "./database.ts";
 import { seedDemoApps } from "./seed-apps.ts";
 import { seedDemoReports } from "./seed-reports.ts";

@@ -32,3 +32,13 @@ export function signedParamsOf(query: SignableParams, body: Uint8Array | string 
   if (body === null) return query;
   return { ...query, [SIGNED_BODY_PARAM]: sha256HexOf(body) };
 }
+
+/** Every query parameter as sent; a repeated one as a list (the rule joins lists with ","). */
+export function sentParams(url: string): SignableParams {
+  const params: Record<string, string | string[]> = {};
+  for (const [name, value] of new URL(url, "http://localhost").searchParams) {
+    const earlier = params[name];
+    params[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
+  }
+  return params;
+}

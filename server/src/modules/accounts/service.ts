@@ -40,6 +40,9 @@ import {
   updateUser,
 } from "./repo.ts";
 
+/** The user reads other modules make (sign-in, passwords); the SQL stays this module's. */
+export { findUser, findUserByEmail };
+
 export interface CreateUserInput {
   companyId: number;
   userName: string;

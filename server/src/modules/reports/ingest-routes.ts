@@ -19,9 +19,8 @@ import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { signedParamsOf } from "../../lib/signing.ts";
+import { sentParams, signedParamsOf } from "../../lib/signing.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
-import { sentParams } from "../sdk/routes.ts";
 import { rememberedApps, type SignedSdkCall, verifySdkCall } from "../sdk/service.ts";
 import { ingestSdkEvents, type SdkApp, sdkBatchAppender } from "./service.ts";
 

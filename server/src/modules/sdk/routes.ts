@@ -1,29 +1,13 @@
 /** Calls of the mobile SDK (DESIGN §5): public routes, each signed with the app's secret. */
-import {
-  envelopeOf,
-  ok,
-  SDK_CONFIG_PATH,
-  type SignableParams,
-  sdkConfigAnswer,
-  sdkConfigQuery,
-} from "@pc/contract";
+import { envelopeOf, ok, SDK_CONFIG_PATH, sdkConfigAnswer, sdkConfigQuery } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
+import { sentParams } from "../../lib/signing.ts";
 import { sdkConfig } from "./service.ts";
 
 export interface SdkDeps {
   db: Db;
   timeZone: string;
-}
-
-/** Every query parameter as sent; a repeated one as a list (the rule joins lists with ","). */
-export function sentParams(url: string): SignableParams {
-  const params: Record<string, string | string[]> = {};
-  for (const [name, value] of new URL(url, "http://localhost").searchParams) {
-    const earlier = params[name];
-    params[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
-  }
-  return params;
 }
 
 export const sdkRoutes: FastifyPluginAsyncZod<SdkDeps> = async (app, { db, timeZone }) => {

@@ -51,6 +51,9 @@ import {
   setCompanyProfitCenter,
 } from "./repo.ts";
 
+/** The company reads other modules, the CLI and the seed make; the SQL stays this module's. */
+export { countCompanies, findCompany } from "./repo.ts";
+
 /** The operator admin making a change on the Companies screen: the audit row goes under their company. */
 export interface Actor {
   companyId: number;
