@@ -70,7 +70,6 @@ export const COMPANY_CACHE_SECONDS = 600;
  * session token but a one-time, short-lived ticket the web exchanges for a session of its own.
  */
 export const SIGN_IN_TICKET_PARAM = "t";
-export const LOGIN_CLOCK_SKEW_SECONDS = 300;
 export const CAPTCHA_LIFETIME_SECONDS = 120;
 /** A sign-in ticket (the `t` of a link into the console) is exchanged once, within this many seconds. */
 export const SIGN_IN_TICKET_SECONDS = 60;
@@ -79,5 +78,8 @@ export const SIGN_IN_TICKET_SECONDS = 60;
 export const ProfitCenterStatus = { Open: 1, Closed: 2 } as const;
 export type ProfitCenterStatusValue = (typeof ProfitCenterStatus)[keyof typeof ProfitCenterStatus];
 
-/** Signed external calls are refused when their timestamp is further than this from the server's clock. */
+/**
+ * Every signed call (the sign-in form, the SDK's, the external API's) is refused when its timestamp is further
+ * than this from the server's clock.
+ */
 export const SIGNATURE_WINDOW_SECONDS = 300;

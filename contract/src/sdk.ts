@@ -7,9 +7,6 @@ import { z } from "zod";
 import { bottomPrice } from "./placements.ts";
 
 export const SDK_CONFIG_PATH = "/sdk/v1/config";
-/** SDK calls are refused when their timestamp is further than this from the server's clock. */
-export const SDK_CLOCK_SKEW_SECONDS = 300;
-
 /**
  * The query of the config call. Every other query parameter an SDK adds is signed too (the rule signs all
  * parameters but sign and timestamp); the timestamp is signed as sent.

@@ -6,6 +6,7 @@
  */
 import { createHash, createHmac } from "node:crypto";
 import {
+  SIGNATURE_WINDOW_SECONDS,
   SIGNED_BODY_PARAM,
   type SignableParams,
   type SignableRequest,
@@ -20,6 +21,10 @@ export const sha256HexOf = (data: Uint8Array | string): string =>
   createHash("sha256").update(data).digest("hex");
 
 /** The v1 rule: HMAC-SHA256 over the parameters' values and the timestamp. */
+/** Whether a signed call's timestamp (seconds) is within SIGNATURE_WINDOW_SECONDS of now, either way. */
+export const withinSignatureWindow = (timestamp: number, nowSeconds: number): boolean =>
+  Math.abs(nowSeconds - timestamp) <= SIGNATURE_WINDOW_SECONDS;
+
 export const signatureOf = (secret: string, params: SignableParams, timestamp: number | string): string =>
   hmacHex(secret, signingString(params, timestamp));
 

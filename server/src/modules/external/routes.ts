@@ -17,6 +17,7 @@ import {
   pageOf,
   profitCenterNotice,
   profitCenterRow,
+  SIGNATURE_WINDOW_SECONDS,
   signedCallQuery,
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
@@ -24,6 +25,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
+import { keepRawJsonBody } from "../../lib/raw-json-body.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
 import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
 import { ingestAffiliateStats } from "../reports/service.ts";
@@ -45,32 +47,16 @@ const SIGNING =
   "ordered by name, joined with `&`), the timestamp and the body's SHA-256 hex (empty without a body), " +
   "each followed by a line feed. Rule 1 (no `sign_version`, or `1`), kept for compatibility: string = the " +
   "other parameters' values ordered by name, then the timestamp; a JSON body counts as the parameter " +
-  "`body` = SHA-256 hex of its raw bytes. Refused outside ±300 s and when the sign was seen before.";
-
-/** A transport error the envelope answers as HTTP 400 "malformed body", like Fastify's own parser. */
-const bodyError = (code: "FST_ERR_CTP_EMPTY_JSON_BODY" | "FST_ERR_CTP_INVALID_JSON_BODY") =>
-  Object.assign(new Error("The request body is not valid JSON"), { code, statusCode: 400 });
+  `\`body\` = SHA-256 hex of its raw bytes. Refused outside ±${SIGNATURE_WINDOW_SECONDS} s and when the sign was seen before.`;
 
 /** The path as sent, without the query. */
 const pathOf = (url: string) => url.split("?", 1)[0] ?? url;
 
 export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, { db, config }) => {
-  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
   const verified = new WeakMap<FastifyRequest, VerifiedCall>();
   const claimSign = signClaimer(db);
 
-  // Only JSON, parsed from bytes kept for the signature: a body of another type could not be signed.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
-    const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
-    rawBodies.set(request, raw);
-    if (raw.length === 0) return done(bodyError("FST_ERR_CTP_EMPTY_JSON_BODY"));
-    try {
-      done(null, JSON.parse(raw.toString("utf8")));
-    } catch {
-      done(bodyError("FST_ERR_CTP_INVALID_JSON_BODY"));
-    }
-  });
+  const rawBodyOf = keepRawJsonBody(app);
 
   // The signature first: a caller without the secret learns nothing about the parameters.
   app.addHook("preValidation", async (request) => {
@@ -80,7 +66,7 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
         method: request.method,
         path: pathOf(request.url),
         query: request.query,
-        rawBody: rawBodies.get(request) ?? null,
+        rawBody: rawBodyOf(request),
         secret: config.EXTERNAL_API_SECRET,
         nowSeconds: nowSeconds(),
       }),

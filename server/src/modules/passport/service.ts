@@ -1,19 +1,11 @@
 /** Sign-in and sign-out (DESIGN §5 login payload, brute-force rules). */
 
-import {
-  AccountStatus,
-  Code,
-  LOGIN_CLOCK_SKEW_SECONDS,
-  type LoginAnswer,
-  type LoginForm,
-  loginForm,
-  nowSeconds,
-} from "@pc/contract";
+import { AccountStatus, Code, type LoginAnswer, type LoginForm, loginForm, nowSeconds } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
 import { safeEqualText } from "../../lib/safe-equal.ts";
-import { signatureOf } from "../../lib/signing.ts";
+import { signatureOf, withinSignatureWindow } from "../../lib/signing.ts";
 import { findUserByEmail, loadUserInfo } from "../accounts/service.ts";
 import { findCompany } from "../tenancy/service.ts";
 import { consumeCaptcha } from "./captcha.ts";
@@ -46,7 +38,7 @@ function readLoginForm(loginKey: LoginKey, data: string): LoginForm {
 }
 
 function checkSignature(form: LoginForm, callerSecret: string): void {
-  if (Math.abs(nowSeconds() - form.timestamp) > LOGIN_CLOCK_SKEW_SECONDS) {
+  if (!withinSignatureWindow(form.timestamp, nowSeconds())) {
     throw new AppError(Code.ParamError, "timestampStale", {}, "timestamp");
   }
   const { sign: given, ...signed } = form;

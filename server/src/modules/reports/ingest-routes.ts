@@ -19,6 +19,7 @@ import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { keepRawJsonBody } from "../../lib/raw-json-body.ts";
 import { sentParams, signedParamsOf } from "../../lib/signing.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
 import { rememberedApps, type SignedSdkCall, verifySdkCall } from "../sdk/service.ts";
@@ -33,9 +34,6 @@ export interface IngestDeps {
 /** A batch of 10,000 events is about 1.5 MB of JSON. */
 export const SDK_EVENTS_BODY_LIMIT = 4 * 1024 * 1024;
 
-const bodyError = (code: "FST_ERR_CTP_EMPTY_JSON_BODY" | "FST_ERR_CTP_INVALID_JSON_BODY") =>
-  Object.assign(new Error("The request body is not valid JSON"), { code, statusCode: 400 });
-
 const queryText = (params: SignableParams, name: string): string => {
   const value = params[name];
   if (typeof value !== "string" || value === "")
@@ -44,27 +42,16 @@ const queryText = (params: SignableParams, name: string): string => {
 };
 
 export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { db, maxInFlight }) => {
-  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
   const verified = new WeakMap<FastifyRequest, { call: SignedSdkCall; app: SdkApp }>();
   const apps = rememberedApps(db);
   const append = sdkBatchAppender(db);
 
   app.addHook("onRequest", inFlightLimit(maxInFlight));
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
-    const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
-    rawBodies.set(request, raw);
-    if (raw.length === 0) return done(bodyError("FST_ERR_CTP_EMPTY_JSON_BODY"));
-    try {
-      done(null, JSON.parse(raw.toString("utf8")));
-    } catch {
-      done(bodyError("FST_ERR_CTP_INVALID_JSON_BODY"));
-    }
-  });
+  const rawBodyOf = keepRawJsonBody(app);
 
   app.addHook("preValidation", async (request) => {
     const query = sentParams(request.url);
-    const params = signedParamsOf(query, rawBodies.get(request) ?? null);
+    const params = signedParamsOf(query, rawBodyOf(request));
     const call = {
       appKey: queryText(query, "app_key"),
       timestamp: queryText(query, "timestamp"),

@@ -2,17 +2,11 @@
  * The SDK's configuration (DESIGN §5 SDK config): the call is signed with the app's secret by the one
  * signing rule; an unknown app_key and a wrong signature get the same refusal, in the same time.
  */
-import {
-  Code,
-  nowSeconds,
-  SDK_CLOCK_SKEW_SECONDS,
-  type SdkConfigAnswer,
-  type SignableParams,
-} from "@pc/contract";
+import { Code, nowSeconds, type SdkConfigAnswer, type SignableParams } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { safeEqualText } from "../../lib/safe-equal.ts";
-import { signatureOf } from "../../lib/signing.ts";
+import { signatureOf, withinSignatureWindow } from "../../lib/signing.ts";
 import { appForSdk } from "../apps/service.ts";
 import { sdkPlacements } from "../placements/service.ts";
 
@@ -41,7 +35,7 @@ export async function verifySdkCall(
   now = nowSeconds(),
   findApp: FindSdkApp = (appKey) => appForSdk(db, appKey),
 ) {
-  if (Math.abs(now - Number(call.timestamp)) > SDK_CLOCK_SKEW_SECONDS) {
+  if (!withinSignatureWindow(Number(call.timestamp), now)) {
     throw new AppError(Code.ParamError, "timestampStale", {}, "timestamp");
   }
   const app = await findApp(call.appKey);
