@@ -111,7 +111,8 @@ describe("navigation guard wiring", () => {
       String(url).startsWith("/v1/passport/user/ticket_login"),
     );
     expect(exchanges).toHaveLength(1);
-    await screen.findByText("Ada Staff");
+    // the user's menu shows once their info has loaded (at jsdom's 1024 px, as its icon)
+    await screen.findByTestId("user-menu");
     expect(screen.getByRole("menuitem", { name: /广告位/ })).toBeTruthy();
     expect(screen.queryByRole("menuitem", { name: /账号管理/ })).toBeNull();
     expect(document.title).toBe("首页");

@@ -34,12 +34,18 @@ describe("the Companies screen's rules", () => {
   });
 
   it("checks a file as the server does: PNG passes, SVG and oversize are refused", async () => {
-    const png = new Blob([Uint8Array.from([...PNG_HEAD, 0, 0, 0, 1])]);
+    // IHDR: 200 × 40 pixels
+    const png = new Blob([Uint8Array.from([...PNG_HEAD, 0, 0, 0, 200, 0, 0, 0, 40])]);
     expect(await readBrandImage("logo", png)).toEqual({ ok: true, data: expect.any(String) });
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>']);
     expect(await readBrandImage("logo", svg)).toEqual({ ok: false, message: "svgRefused" });
-    const big = new Blob([Uint8Array.from(PNG_HEAD), new Uint8Array(64 * 1024)]);
+    const big = new Blob([
+      Uint8Array.from([...PNG_HEAD, 0, 0, 0, 200, 0, 0, 0, 40]),
+      new Uint8Array(64 * 1024),
+    ]);
     expect(await readBrandImage("icon", big)).toEqual({ ok: false, message: "iconTooLarge" });
     expect(await readBrandImage("logo", big)).toEqual({ ok: true, data: expect.any(String) });
+    const wide = new Blob([Uint8Array.from([...PNG_HEAD, 0, 0, 0x04, 0x01, 0, 0, 0, 40])]);
+    expect(await readBrandImage("logo", wide)).toEqual({ ok: false, message: "logoPixels" });
   });
 });
