@@ -372,7 +372,8 @@ export function metricChange(value: number, base: number): { delta: number; rati
 
 /** The export's comparison columns of a metric: "<metric> (comparison)", "<metric> Δ", "<metric> Δ %". */
 export function compareColumnTitles(metricTitle: string, lang: LangValue): [string, string, string] {
-  const comparison = lang === "zh" ? `（${GLOSSARY.comparison.zh}）` : ` (${GLOSSARY.comparison.en.toLowerCase()})`;
+  const comparison =
+    lang === "zh" ? `（${GLOSSARY.comparison.zh}）` : ` (${GLOSSARY.comparison.en.toLowerCase()})`;
   return [`${metricTitle}${comparison}`, `${metricTitle} Δ`, `${metricTitle} Δ %`];
 }
 
@@ -564,12 +565,20 @@ const amount = z.number();
 
 /** The metrics of an SDK row alone (a row's comparison values). */
 export const onlineMetricValues = z.object(
-  Object.fromEntries(ONLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<OnlineMetricKey, typeof amount>,
+  Object.fromEntries(ONLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<
+    OnlineMetricKey,
+    typeof amount
+  >,
 );
+export type OnlineMetricValues = z.infer<typeof onlineMetricValues>;
 /** The metrics of an affiliate row alone. */
 export const offlineMetricValues = z.object(
-  Object.fromEntries(OFFLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<OfflineMetricKey, typeof amount>,
+  Object.fromEntries(OFFLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<
+    OfflineMetricKey,
+    typeof amount
+  >,
 );
+export type OfflineMetricValues = z.infer<typeof offlineMetricValues>;
 
 /** A row of the SDK report; a dimension not asked for is null. */
 export const onlineReportRow = z.object({
