@@ -140,7 +140,12 @@ describe("affiliate report with compare", () => {
   });
 
   it("matches a date by its offset in the range", async () => {
-    const answer = await offline({ dimensions: [1], compare: "previous_period", orderBy: "dt", order: "asc" });
+    const answer = await offline({
+      dimensions: [1],
+      compare: "previous_period",
+      orderBy: "dt",
+      order: "asc",
+    });
     expect(answer.data.list.map((row) => [row.dt, row.clickNum, row.compare?.clickNum])).toEqual([
       [isoDaysAgo(2), 100, 70],
       [isoDaysAgo(1), 150, 120],
@@ -241,7 +246,11 @@ async function csvOf(body: Record<string, unknown>, lang: "zh" | "en") {
   return response.rawPayload.toString("utf8");
 }
 
-const lines = (text: string) => text.replace(/^\uFEFF/, "").trimEnd().split(/\r?\n/);
+const lines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split(/\r?\n/);
 
 describe("CSV export with compare", () => {
   it("adds the comparison, Δ and Δ % columns of each chosen metric, in English", async () => {

@@ -20,7 +20,11 @@ describe("changeText", () => {
   });
 
   it("has no percent when the comparison value is 0", () => {
-    expect(changeText("count", 50, 0, "zh")).toMatchObject({ percent: NO_BASE, direction: "up", delta: "+50" });
+    expect(changeText("count", 50, 0, "zh")).toMatchObject({
+      percent: NO_BASE,
+      direction: "up",
+      delta: "+50",
+    });
   });
 
   it("writes no change unsigned and flat, and a rate's change in points", () => {
