@@ -274,6 +274,21 @@ describe("CSV export with compare", () => {
     ]);
   });
 
+  it("writes zeros when the comparison period has no published day", async () => {
+    // 16 and 15 days ago were never calculated
+    const text = await csvOf(
+      {
+        startDate: daysAgo(9),
+        endDate: daysAgo(8),
+        dimensions: [2],
+        metrics: ["clickNum"],
+        compare: "previous_week",
+      },
+      "en",
+    );
+    expect(lines(text)).toEqual(["Sub-channel,Hits,Hits (comparison),Hits Δ,Hits Δ %", "A,20,0,20,"]);
+  });
+
   it("writes the same bytes without compare as before (no comparison column)", async () => {
     const text = await csvOf({ dimensions: [2], metrics: ["clickNum"] }, "en");
     expect(lines(text)).toEqual(["Sub-channel,Hits", "A,200", "B,50"]);

@@ -557,11 +557,12 @@ async function selectionOf(
     if (query.pkgName !== null) filters.push({ dim: "pkg", op: "contains", value: query.pkgName });
     if (query.country !== null) filters.push({ dim: "country", op: "eq", value: query.country });
   }
-  const dims = model.dimensions
-    .filter((dim) => (query.dimensions as number[]).includes(dim.code))
-    .map((d) => d.key);
-  return { model, companyId, start, end, days, dims, filters };
+  return { model, companyId, start, end, days, dims: dimsOf(model, query), filters };
 }
+
+/** The dimension keys a query groups by, in code order. */
+const dimsOf = (model: KindModel, query: ReportQuery) =>
+  model.dimensions.filter((dim) => (query.dimensions as number[]).includes(dim.code)).map((d) => d.key);
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -682,11 +683,13 @@ async function comparisonOf(
   const found = await selectionOf(db, kind, viewer, query, timeZone, range);
   const start = reportDateToIso(range.startDate);
   const end = reportDateToIso(range.endDate);
+  // nothing to read (no visible day, no app of that name): the same grouping over no day
   const selection = found ?? {
     ...emptySelection(kind, viewer),
     companyId: query.companyId ?? viewer.companyId,
     start,
     end,
+    dims: dimsOf(MODELS[kind], query),
   };
   return { range: { compare: query.compare, ...range }, shift, selection };
 }
