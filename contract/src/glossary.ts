@@ -26,6 +26,8 @@ export const GLOSSARY = {
   packageName: { zh: "包名", en: "Package name" },
   subChannel: { zh: "子渠道", en: "Sub-channel" },
   offerId: { zh: "Offer ID", en: "Offer ID" },
+  /** The period a report is compared with (previous period, same days last week). */
+  comparison: { zh: "对比", en: "Comparison" },
 } as const satisfies Record<string, Term>;
 
 export type TermKey = keyof typeof GLOSSARY;

@@ -331,6 +331,52 @@ export const reportDateWindowAnswer = z.object({
 });
 export type ReportDateWindowAnswer = z.infer<typeof reportDateWindowAnswer>;
 
+// ─── Period comparison (issue 14 item 1) ─────────────────────────────────────────────────────────────────
+
+/**
+ * What a report is compared with: the same number of days right before the range, or the range shifted
+ * 7 days back. The server derives the comparison range; rows are matched by their dimensions (a date
+ * dimension by its offset in the range).
+ */
+export const ReportCompare = { PreviousPeriod: "previous_period", PreviousWeek: "previous_week" } as const;
+export type ReportCompareValue = (typeof ReportCompare)[keyof typeof ReportCompare];
+export const REPORT_COMPARES: readonly ReportCompareValue[] = Object.values(ReportCompare);
+
+export const REPORT_COMPARE_TITLES: Record<ReportCompareValue, Titles> = {
+  previous_period: { zh: "上一周期", en: "Previous period" },
+  previous_week: { zh: "上周同期", en: "Same days last week" },
+};
+
+/** How many days the comparison range lies before the range (yyyyMMdd dates, both included). */
+export function compareShiftDays(compare: ReportCompareValue, startDate: string, endDate: string): number {
+  if (compare === ReportCompare.PreviousWeek) return 7;
+  const dayMs = 86_400_000;
+  const at = (ymd: string) => Date.parse(`${reportDateToIso(ymd)}T00:00:00Z`);
+  return Math.round((at(endDate) - at(startDate)) / dayMs) + 1;
+}
+
+/** The comparison range of a range (yyyyMMdd). */
+export function compareRangeOf(
+  compare: ReportCompareValue,
+  range: { startDate: string; endDate: string },
+): { startDate: string; endDate: string } {
+  const shift = compareShiftDays(compare, range.startDate, range.endDate);
+  return { startDate: addReportDays(range.startDate, -shift), endDate: addReportDays(range.endDate, -shift) };
+}
+
+/** A metric's change against its comparison value: absolute, and relative (null when the base is 0). */
+export function metricChange(value: number, base: number): { delta: number; ratio: number | null } {
+  const delta = value - base;
+  return { delta, ratio: base === 0 ? null : delta / Math.abs(base) };
+}
+
+/** The export's comparison columns of a metric: "<metric> (comparison)", "<metric> Δ", "<metric> Δ %". */
+export function compareColumnTitles(metricTitle: string, lang: LangValue): [string, string, string] {
+  const comparison =
+    lang === "zh" ? `（${GLOSSARY.comparison.zh}）` : ` (${GLOSSARY.comparison.en.toLowerCase()})`;
+  return [`${metricTitle}${comparison}`, `${metricTitle} Δ`, `${metricTitle} Δ %`];
+}
+
 // ─── Queries (spec §3 SDK report query, Affiliate query; DESIGN §4 reports) ─────────────────────────────
 
 const blankToNull = (value: unknown) =>
@@ -464,6 +510,11 @@ export const onlineReportQuery = z.object({
     .optional()
     .transform((v) => v ?? null)
     .describe("the data columns of an export, in order; default every metric"),
+  compare: z
+    .preprocess(blankToNull, z.enum(ReportCompare).nullable())
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("previous_period | previous_week: each row and the total carry the comparison period's values"),
 });
 export type OnlineReportQueryInput = z.input<typeof onlineReportQuery>;
 export type OnlineReportQuery = z.output<typeof onlineReportQuery>;
@@ -498,6 +549,11 @@ export const offlineReportQuery = z.object({
   metrics: metricList(OFFLINE_METRIC_KEYS)
     .optional()
     .transform((v) => v ?? null),
+  compare: z
+    .preprocess(blankToNull, z.enum(ReportCompare).nullable())
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("previous_period | previous_week: each row and the total carry the comparison period's values"),
 });
 export type OfflineReportQueryInput = z.input<typeof offlineReportQuery>;
 export type OfflineReportQuery = z.output<typeof offlineReportQuery>;
@@ -506,6 +562,23 @@ export type OfflineReportQuery = z.output<typeof offlineReportQuery>;
 
 const count = z.number();
 const amount = z.number();
+
+/** The metrics of an SDK row alone (a row's comparison values). */
+export const onlineMetricValues = z.object(
+  Object.fromEntries(ONLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<
+    OnlineMetricKey,
+    typeof amount
+  >,
+);
+export type OnlineMetricValues = z.infer<typeof onlineMetricValues>;
+/** The metrics of an affiliate row alone. */
+export const offlineMetricValues = z.object(
+  Object.fromEntries(OFFLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<
+    OfflineMetricKey,
+    typeof amount
+  >,
+);
+export type OfflineMetricValues = z.infer<typeof offlineMetricValues>;
 
 /** A row of the SDK report; a dimension not asked for is null. */
 export const onlineReportRow = z.object({
@@ -526,6 +599,9 @@ export const onlineReportRow = z.object({
   clickRate: amount,
   settleAmount: amount,
   settleEcpm: amount,
+  compare: onlineMetricValues
+    .optional()
+    .describe("with `compare`: the comparison period's values of the same row (0 where it has none)"),
 });
 export type OnlineReportRow = z.infer<typeof onlineReportRow>;
 
@@ -545,12 +621,31 @@ export const offlineReportRow = z.object({
   payout: amount,
   profit: amount,
   profitRate: amount,
+  compare: offlineMetricValues
+    .optional()
+    .describe("with `compare`: the comparison period's values of the same row (0 where it has none)"),
 });
 export type OfflineReportRow = z.infer<typeof offlineReportRow>;
 
-export const onlineReportPage = z.object({ list: z.array(onlineReportRow), total: z.number().int() });
+/** With `compare`: the comparison range the server derived (yyyyMMdd, both included). */
+export const reportCompareRange = z.object({
+  compare: z.enum(ReportCompare),
+  startDate: z.string().describe("yyyyMMdd"),
+  endDate: z.string().describe("yyyyMMdd"),
+});
+export type ReportCompareRange = z.infer<typeof reportCompareRange>;
+
+export const onlineReportPage = z.object({
+  list: z.array(onlineReportRow),
+  total: z.number().int(),
+  compareRange: reportCompareRange.optional(),
+});
 export type OnlineReportPage = z.infer<typeof onlineReportPage>;
-export const offlineReportPage = z.object({ list: z.array(offlineReportRow), total: z.number().int() });
+export const offlineReportPage = z.object({
+  list: z.array(offlineReportRow),
+  total: z.number().int(),
+  compareRange: reportCompareRange.optional(),
+});
 export type OfflineReportPage = z.infer<typeof offlineReportPage>;
 
 export const reportDayStatus = z.object({
@@ -568,9 +663,17 @@ export const reportDayStatus = z.object({
 export type ReportDayStatus = z.infer<typeof reportDayStatus>;
 
 /** `…/summary`: the total row of the same query (its dimensions ignored) and the status of each day. */
-export const onlineReportSummary = z.object({ total: onlineReportRow, days: z.array(reportDayStatus) });
+export const onlineReportSummary = z.object({
+  total: onlineReportRow,
+  days: z.array(reportDayStatus),
+  compareRange: reportCompareRange.optional(),
+});
 export type OnlineReportSummary = z.infer<typeof onlineReportSummary>;
-export const offlineReportSummary = z.object({ total: offlineReportRow, days: z.array(reportDayStatus) });
+export const offlineReportSummary = z.object({
+  total: offlineReportRow,
+  days: z.array(reportDayStatus),
+  compareRange: reportCompareRange.optional(),
+});
 export type OfflineReportSummary = z.infer<typeof offlineReportSummary>;
 
 // ─── Export (DESIGN §5 Export) ───────────────────────────────────────────────────────────────────────────

@@ -3,11 +3,14 @@ import {
   addReportDays,
   checkColumnChoice,
   checkReportDates,
+  compareRangeOf,
+  compareShiftDays,
   DEFAULT_OFFLINE_COLUMNS,
   DEFAULT_ONLINE_COLUMNS,
   exportFileName,
   formatMetricValue,
   isReportDate,
+  metricChange,
   offlineReportQuery,
   onlineReportQuery,
   reportDateWindow,
@@ -98,5 +101,37 @@ describe("report columns, queries and exports", () => {
     expect(formatMetricValue("rate", 0.1234)).toBe("12.34%");
     expect(formatMetricValue("money", 1.5)).toBe("1.5000");
     expect(formatMetricValue("count", 12)).toBe("12");
+  });
+});
+
+describe("period comparison", () => {
+  it("derives the previous period (as many days right before) and the same days last week", () => {
+    expect(compareRangeOf("previous_period", { startDate: "20240301", endDate: "20240307" })).toEqual({
+      startDate: "20240223",
+      endDate: "20240229",
+    });
+    expect(compareRangeOf("previous_period", { startDate: "20240510", endDate: "20240510" })).toEqual({
+      startDate: "20240509",
+      endDate: "20240509",
+    });
+    expect(compareRangeOf("previous_week", { startDate: "20240301", endDate: "20240302" })).toEqual({
+      startDate: "20240223",
+      endDate: "20240224",
+    });
+    expect(compareShiftDays("previous_period", "20240101", "20240331")).toBe(91);
+  });
+
+  it("gives the change and its ratio, none on a zero base", () => {
+    expect(metricChange(150, 100)).toEqual({ delta: 50, ratio: 0.5 });
+    expect(metricChange(0, 0)).toEqual({ delta: 0, ratio: null });
+    expect(metricChange(-5, -10)).toEqual({ delta: 5, ratio: 0.5 });
+  });
+
+  it("accepts compare only as one of its values, empty meaning off", () => {
+    const base = { startDate: "20240301", endDate: "20240307" };
+    expect(offlineReportQuery.parse({ ...base, compare: "previous_week" }).compare).toBe("previous_week");
+    expect(onlineReportQuery.parse({ ...base, compare: "" }).compare).toBeNull();
+    expect(onlineReportQuery.parse(base).compare).toBeNull();
+    expect(onlineReportQuery.safeParse({ ...base, compare: "last_year" }).success).toBe(false);
   });
 });

@@ -256,6 +256,7 @@ describe("the two ways of reading rows", () => {
           orderBy: null,
           order: null,
           metrics: null,
+          compare: null,
         },
         lang: "en" as const,
         timeZone: "UTC",

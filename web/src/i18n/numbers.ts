@@ -51,3 +51,16 @@ const AXIS_OPTIONS: Record<MetricFormat, Intl.NumberFormatOptions> = {
 /** A short axis tick of a metric in the locale: $15K, US$1.5万, 2.5M, 12.5%. */
 export const formatAxisTick = (format: MetricFormat, value: number, lang: LangValue): string =>
   numberFormat(lang, AXIS_OPTIONS[format]).format(value);
+
+/** A change in percent with its sign and one decimal: +12.3%, −4.0% (0 unsigned). */
+export const formatChangeRatio = (ratio: number, lang: LangValue): string =>
+  numberFormat(lang, {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: "exceptZero",
+  }).format(ratio);
+
+/** A metric's absolute change with its sign, in the metric's format: +1,234, −$5.20, +1.25% (a rate's points). */
+export const formatMetricDelta = (format: MetricFormat, delta: number, lang: LangValue): string =>
+  numberFormat(lang, { ...METRIC_OPTIONS[format], signDisplay: "exceptZero" }).format(delta);

@@ -29,7 +29,10 @@ import {
   exportQuery,
   type ReportSelection,
 } from "./query.ts";
-import { reportSelection, type Viewer } from "./service.ts";
+import { reportComparison, reportSelection, type Viewer } from "./service.ts";
+
+/** The comparison an export joins, when `compare` is on. */
+type ComparedExport = { selection: ReportSelection; shift: number };
 
 const BOM = "\uFEFF";
 /** Rows per page on PGlite: each page is one short query. */
@@ -109,6 +112,7 @@ async function* pagedRows(
   lang: LangValue,
   metrics: readonly string[],
   pageRows: number,
+  compare: ComparedExport | null,
 ) {
   let after: unknown[] | null = null;
   for (;;) {
@@ -123,6 +127,7 @@ async function* pagedRows(
         withKeys: true,
         after: part,
         limit: pageRows - rows.length,
+        compare,
       });
       columns = built.columns;
       rows.push(...(await built.query.execute(db)).rows);
@@ -150,7 +155,15 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
     : model.dimensions
         .filter((dim) => request.query.dimensions.some((code) => code === dim.code))
         .map((d) => d.key);
-  const header = headerLine(exportColumns(model, dims, request.lang, metrics));
+  const comparison = await reportComparison(
+    db,
+    request.kind,
+    request.viewer,
+    request.query,
+    request.timeZone,
+  );
+  const compare = comparison ? { selection: comparison.selection, shift: comparison.shift } : null;
+  const header = headerLine(exportColumns(model, dims, request.lang, metrics, compare !== null));
   async function* body() {
     yield Buffer.from(header, "utf8");
     if (!selection || rows === 0) return;
@@ -162,10 +175,12 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
         withKeys: false,
         after: null,
         limit: null,
+        compare,
       });
       yield* copyStream(database, inlineParameters(query, db));
     } else {
-      const pages = pagedRows(db, selection, request.lang, metrics, request.pageRows ?? EXPORT_PAGE_ROWS);
+      const pageRows = request.pageRows ?? EXPORT_PAGE_ROWS;
+      const pages = pagedRows(db, selection, request.lang, metrics, pageRows, compare);
       for await (const page of pages) yield Buffer.from(page, "utf8");
     }
   }

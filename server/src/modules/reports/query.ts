@@ -4,7 +4,7 @@
  * groups from the per-day `group_counts` when it is grouped by date without filters. Identifiers come from
  * the kind's model only; every value is a bound parameter (the export inlines them as checked literals).
  */
-import { OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
+import { compareColumnTitles, OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
 import { containsPattern } from "../../lib/paging.ts";
 import { adStyleTitleSql, groupCountKey, type KindModel, type Rollup } from "./model.ts";
@@ -13,7 +13,9 @@ import { coverOf, dayNumber, isoOf, type Piece, spanSource } from "./spans.ts";
 export type Filter =
   | { dim: string; op: "eq"; value: string | number }
   | { dim: string; op: "in"; values: readonly number[] }
-  | { dim: string; op: "contains"; value: string };
+  | { dim: string; op: "contains"; value: string }
+  /** One of these values (the keys of a page, when its comparison rows are read). */
+  | { dim: string; op: "anyOf"; values: readonly (string | number)[]; type: "date" | "int" | "text" };
 
 export interface ReportSelection {
   model: KindModel;
@@ -106,7 +108,9 @@ function sourceOf(selection: ReportSelection, plan: Plan, extra: RawBuilder<unkn
     const column = col(columnOf(model, filter.dim));
     if (filter.op === "eq") parts.push(sql`${column} = ${filter.value}`);
     else if (filter.op === "in") parts.push(sql`${column} = any(${[...filter.values]}::int[])`);
-    else parts.push(sql`${column} ilike ${containsPattern(filter.value)}`);
+    else if (filter.op === "anyOf") {
+      parts.push(sql`${column} = any(${[...filter.values]}::${sql.raw(filter.type)}[])`);
+    } else parts.push(sql`${column} ilike ${containsPattern(filter.value)}`);
   }
   if (extra) parts.push(extra);
   const table = plan.pieces
@@ -239,8 +243,7 @@ function dimensionCell(model: KindModel, key: string, lang: "zh" | "en"): string
   }
 }
 
-function metricCell(format: string, key: string): string {
-  const value = `q."${key}"`;
+function metricCell(format: string, value: string): string {
   switch (format) {
     case "count":
       return `${value}::text`;
@@ -260,6 +263,16 @@ export interface ExportRequest {
   /** A condition from afterKeyParts (rows after the previous page's last), or null from the start. */
   after: RawBuilder<unknown> | null;
   limit: number | null;
+  /** With `compare`: the same query over the comparison range and how many days it lies before. */
+  compare?: { selection: ReportSelection; shift: number } | null;
+}
+
+/** A metric's comparison cells: its comparison value, the change, and the change in % (empty on a zero base). */
+function comparedCells(format: string, key: string): string[] {
+  const value = `q."${key}"`;
+  const base = `coalesce(c."${key}", 0)`;
+  const percent = `(case when ${base} = 0 then null else round((${value} - ${base}) * 100.0 / abs(${base}), 2)::numeric(30, 2)::text || '%' end)`;
+  return [metricCell(format, base), metricCell(format, `(${value} - ${base})`), percent];
 }
 
 /** The columns of an export: its dimensions, then its metrics, titled in a language. */
@@ -268,18 +281,48 @@ export function exportColumns(
   dims: readonly string[],
   lang: "zh" | "en",
   metrics: readonly string[],
+  compared = false,
 ): ExportColumn[] {
   return [
     ...dims.map((key) => ({
       sql: dimensionCell(model, key, lang),
       title: titleOfDimension(model, key, lang),
     })),
-    ...metrics.map((key) => {
+    ...metrics.flatMap((key) => {
       const metric = model.metrics.find((m) => m.key === key);
       if (!metric) throw new Error(`no metric ${key}`);
-      return { sql: metricCell(metric.format, key), title: metric.title[lang] };
+      const own = { sql: metricCell(metric.format, `q."${key}"`), title: metric.title[lang] };
+      if (!compared) return [own];
+      const titles = compareColumnTitles(metric.title[lang], lang);
+      const cells = comparedCells(metric.format, key);
+      return [own, ...cells.map((cell, index) => ({ sql: cell, title: titles[index] ?? "" }))];
     }),
   ];
+}
+
+/**
+ * The comparison rows an export joins (`c`): the same grouping over the comparison range, its date moved
+ * onto the range, reading only the keys of the rows of `q` (the export's own rows, a page of them on PGlite).
+ */
+function comparedSource(selection: ReportSelection, shift: number): RawBuilder<unknown> {
+  const { model } = selection;
+  const plan = planOf(selection);
+  const dims = dimColumns(selection);
+  const keys = dims.map((c) => (c === "dt" ? `q.dt - ${Number(shift)}` : `q.${c}`));
+  const onKeys =
+    dims.length > 0
+      ? sql.raw(`(${dims.map((c) => `r.${c}`).join(", ")}) in (select ${keys.join(", ")} from q)`)
+      : null;
+  const select = dims.map((c) => (c === "dt" ? `(r.dt + ${Number(shift)}) as dt` : `r.${c}`));
+  return sql`
+    select ${sql.raw(select.length > 0 ? `${select.join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}
+    from ${sourceOf(selection, plan, onKeys)}${
+      !plan.grouped
+        ? sql``
+        : dims.length > 0
+          ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
+          : sql` having count(*) > 0`
+    }`;
 }
 
 /** The export's columns (titles in the request's language) and the query of their texts. */
@@ -289,7 +332,8 @@ export function exportQuery(
 ): { columns: ExportColumn[]; query: RawBuilder<Record<string, unknown>> } {
   const { model } = selection;
   const plan = planOf(selection);
-  const columns = exportColumns(model, selection.dims, request.lang, request.metrics);
+  const compare = request.compare ?? null;
+  const columns = exportColumns(model, selection.dims, request.lang, request.metrics, compare !== null);
   const dims = dimColumns(selection);
   // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it).
   const keyOrder = selection.dims.map((key) => ({ column: columnOf(model, key), desc: key === "dt" }));
@@ -323,6 +367,15 @@ export function exportQuery(
     keyOrder.length > 0
       ? ` order by ${keyOrder.map((k) => `q.${k.column}${k.desc ? " desc" : ""}`).join(", ")}`
       : "";
+  if (compare) {
+    const on = dims.length > 0 ? dims.map((c) => `c.${c} = q.${c}`).join(" and ") : "true";
+    const query = sql<Record<string, unknown>>`
+      with q as (${inner})
+      select ${sql.raw(cells)}${sql.raw(keys)} from q
+      left join (${comparedSource(compare.selection, compare.shift)}) c on ${sql.raw(on)}
+      ${sql.raw(joins.join(" "))}${sql.raw(outerOrder)}`;
+    return { columns, query };
+  }
   const query = sql<Record<string, unknown>>`
     select ${sql.raw(cells)}${sql.raw(keys)} from (${inner}) q ${sql.raw(joins.join(" "))}${sql.raw(outerOrder)}`;
   return { columns, query };

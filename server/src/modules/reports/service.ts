@@ -8,17 +8,24 @@
 import { randomUUID } from "node:crypto";
 import {
   type AffiliateStatsAnswer,
+  addReportDays,
   type affiliateStatsBody,
   Code,
   checkReportDates,
+  compareRangeOf,
+  compareShiftDays,
+  isoToReportDate,
   isReportDate,
+  type OfflineMetricValues,
   type OfflineReportQuery,
   type OfflineReportRow,
+  type OnlineMetricValues,
   type OnlineReportQuery,
   type OnlineReportRow,
   REPORT_KINDS,
   type ReportActionValue,
   type ReportBatchRow,
+  type ReportCompareRange,
   type ReportDayStatus,
   type ReportKindValue,
   type ReportManageAnswer,
@@ -45,6 +52,7 @@ import { type DayRange, deleteReportRows, rebuildReport } from "./calculate.ts";
 import { chunkedPage, isLarge, rowsPerDay } from "./chunked.ts";
 import { type KindModel, MODELS } from "./model.ts";
 import {
+  columnOf,
   countQuery,
   type Filter,
   type PageRequest,
@@ -511,16 +519,20 @@ async function selectionOf(
   viewer: Viewer,
   query: ReportQuery,
   timeZone: string,
+  /** Another range (yyyyMMdd) than the query's: its comparison range, derived from checked dates. */
+  range: { startDate: string; endDate: string } | null = null,
 ): Promise<ReportSelection | null> {
   if (query.companyId !== null && query.companyId !== viewer.companyId && !viewer.seesAll) {
     throw new AppError(Code.NoPermission, "companyMismatch", {}, "companyId");
   }
-  const problem = checkReportDates(query, reportToday(timeZone));
-  if (problem) throw new AppError(Code.ParamError, problem.message, {}, problem.field);
+  if (!range) {
+    const problem = checkReportDates(query, reportToday(timeZone));
+    if (problem) throw new AppError(Code.ParamError, problem.message, {}, problem.field);
+  }
   const model = MODELS[kind];
   const companyId = query.companyId ?? viewer.companyId;
-  const start = reportDateToIso(query.startDate);
-  const end = reportDateToIso(query.endDate);
+  const start = reportDateToIso(range?.startDate ?? query.startDate);
+  const end = reportDateToIso(range?.endDate ?? query.endDate);
   let days: string[] | null = null;
   if (!viewer.seesAll) {
     days = (await dayStatuses(db, { companyId, kind, from: start, to: end }, timeZone))
@@ -545,11 +557,12 @@ async function selectionOf(
     if (query.pkgName !== null) filters.push({ dim: "pkg", op: "contains", value: query.pkgName });
     if (query.country !== null) filters.push({ dim: "country", op: "eq", value: query.country });
   }
-  const dims = model.dimensions
-    .filter((dim) => (query.dimensions as number[]).includes(dim.code))
-    .map((d) => d.key);
-  return { model, companyId, start, end, days, dims, filters };
+  return { model, companyId, start, end, days, dims: dimsOf(model, query), filters };
 }
+
+/** The dimension keys a query groups by, in code order. */
+const dimsOf = (model: KindModel, query: ReportQuery) =>
+  model.dimensions.filter((dim) => (query.dimensions as number[]).includes(dim.code)).map((d) => d.key);
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -589,7 +602,7 @@ async function onlineRows(
       country: has("country") ? text(row.country) : null,
       ...(metricValues(selection.model, row) as Omit<
         OnlineReportRow,
-        "dt" | "appId" | "appName" | "adId" | "addId" | "adName" | "adStyle" | "country"
+        "dt" | "appId" | "appName" | "adId" | "addId" | "adName" | "adStyle" | "country" | "compare"
       >),
     };
   });
@@ -606,7 +619,7 @@ function offlineRows(selection: ReportSelection, rows: Record<string, unknown>[]
     country: has("country") ? text(row.country) : null,
     ...(metricValues(selection.model, row) as Omit<
       OfflineReportRow,
-      "dt" | "subChannel" | "subChannelText" | "offerId" | "pkgName" | "country"
+      "dt" | "subChannel" | "subChannelText" | "offerId" | "pkgName" | "country" | "compare"
     >),
   }));
 }
@@ -646,6 +659,130 @@ async function pageOf(
   return { rows, total };
 }
 
+// ─── Period comparison (issue 14 item 1) ────────────────────────────────────────────────────────────────
+
+/** The comparison of a query: its range, how many days it lies before, and what it reads. */
+export interface Comparison {
+  range: ReportCompareRange;
+  shift: number;
+  /** The same query over the comparison range (no visible day: it reads nothing). */
+  selection: ReportSelection;
+}
+
+/** The comparison a query asks for (after its own checks), or null when `compare` is off. */
+async function comparisonOf(
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<Comparison | null> {
+  if (query.compare === null) return null;
+  const range = compareRangeOf(query.compare, query);
+  const shift = compareShiftDays(query.compare, query.startDate, query.endDate);
+  const found = await selectionOf(db, kind, viewer, query, timeZone, range);
+  const start = reportDateToIso(range.startDate);
+  const end = reportDateToIso(range.endDate);
+  // nothing to read (no visible day, no app of that name): the same grouping over no day
+  const selection = found ?? {
+    ...emptySelection(kind, viewer),
+    companyId: query.companyId ?? viewer.companyId,
+    start,
+    end,
+    dims: dimsOf(MODELS[kind], query),
+  };
+  return { range: { compare: query.compare, ...range }, shift, selection };
+}
+
+const shiftIso = (iso: string, days: number) => reportDateToIso(addReportDays(isoToReportDate(iso), days));
+
+/** A row's key: its dimensions, the date moved `shift` days later (a comparison row onto its match). */
+function rowKey(selection: ReportSelection, row: Record<string, unknown>, shift = 0): string {
+  return JSON.stringify(
+    selection.dims.map((key) => {
+      const value = row[columnOf(selection.model, key)];
+      return key === "dt" ? shiftIso(isoDay(value) ?? "", shift) : String(value);
+    }),
+  );
+}
+
+const KEY_TYPES: Record<string, "date" | "int" | "text"> = {
+  dt: "date",
+  app: "int",
+  pos: "int",
+  style: "int",
+};
+
+/**
+ * The comparison rows of a page's rows, by the key of the row each matches: the same query over the
+ * comparison range restricted to the page's dimension values (so it reads little whatever the page).
+ */
+async function comparedRows(
+  db: Db,
+  selection: ReportSelection,
+  comparison: Comparison,
+  rows: readonly Record<string, unknown>[],
+  options: QueryOptions,
+): Promise<Map<string, Record<string, unknown>>> {
+  if (rows.length === 0 || comparison.selection.days?.length === 0) return new Map();
+  const keyFilters: Filter[] = selection.dims.map((dim) => {
+    const column = columnOf(selection.model, dim);
+    const type = KEY_TYPES[dim] ?? "text";
+    const values = [
+      ...new Set(
+        rows.map((row) =>
+          dim === "dt" ? shiftIso(isoDay(row[column]) ?? "", -comparison.shift) : String(row[column]),
+        ),
+      ),
+    ];
+    return { dim, op: "anyOf", type, values: type === "int" ? values.map(Number) : values };
+  });
+  const restricted = { ...comparison.selection, filters: [...comparison.selection.filters, ...keyFilters] };
+  const page = { limit: REPORT_MAX_COMPARED_ROWS, offset: 0, orderBy: null, order: null };
+  const found =
+    (await chunkedIfLarge(db, restricted, options, page))?.rows ??
+    (await pageQuery(restricted, page).execute(db)).rows;
+  return new Map(found.map((row) => [rowKey(restricted, row, comparison.shift), row]));
+}
+
+/** Most comparison rows read for one page (its dimension values cross: a page of 1000 rows of 3 dimensions). */
+const REPORT_MAX_COMPARED_ROWS = 1_000_000;
+
+/** Each answered row with its comparison values (0 where the comparison period has no such row). */
+function withCompared<Row extends object>(
+  selection: ReportSelection,
+  list: Row[],
+  rows: readonly Record<string, unknown>[],
+  compared: Map<string, Record<string, unknown>>,
+): Row[] {
+  return list.map((row, index) => {
+    const raw = rows[index] ?? {};
+    return { ...row, compare: metricValues(selection.model, compared.get(rowKey(selection, raw)) ?? {}) };
+  });
+}
+
+async function reportPage<Row extends object>(
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+  timeZone: string,
+  options: QueryOptions,
+  answerRows: (selection: ReportSelection, rows: Record<string, unknown>[]) => Promise<Row[]> | Row[],
+): Promise<{ list: Row[]; total: number; compareRange?: ReportCompareRange }> {
+  const selection = await selectionOf(db, kind, viewer, query, timeZone);
+  const comparison = await comparisonOf(db, kind, viewer, query, timeZone);
+  const { rows, total } = await pageOf(db, selection, query, options);
+  const list = selection ? await answerRows(selection, rows) : [];
+  if (!comparison) return { list, total };
+  const compared = selection ? await comparedRows(db, selection, comparison, rows, options) : new Map();
+  return {
+    list: selection ? withCompared(selection, list, rows, compared) : list,
+    total,
+    compareRange: comparison.range,
+  };
+}
+
 export async function onlineReport(
   db: Db,
   viewer: Viewer,
@@ -653,9 +790,9 @@ export async function onlineReport(
   timeZone: string,
   options: QueryOptions = {},
 ) {
-  const selection = await selectionOf(db, "online", viewer, query, timeZone);
-  const { rows, total } = await pageOf(db, selection, query, options);
-  return { list: selection ? await onlineRows(db, selection, rows) : [], total };
+  return reportPage(db, "online", viewer, query, timeZone, options, (selection, rows) =>
+    onlineRows(db, selection, rows),
+  );
 }
 
 export async function offlineReport(
@@ -665,9 +802,7 @@ export async function offlineReport(
   timeZone: string,
   options: QueryOptions = {},
 ) {
-  const selection = await selectionOf(db, "offline", viewer, query, timeZone);
-  const { rows, total } = await pageOf(db, selection, query, options);
-  return { list: selection ? offlineRows(selection, rows) : [], total };
+  return reportPage(db, "offline", viewer, query, timeZone, options, offlineRows);
 }
 
 /** The status of every day of the query's range, and whether the viewer sees its numbers. */
@@ -732,6 +867,13 @@ async function totalOf(
   return rows[0] ?? {};
 }
 
+/** The comparison part of a summary: the total's comparison values and the range, or nothing when off. */
+async function comparedTotal(db: Db, comparison: Comparison | null, options: QueryOptions) {
+  if (!comparison) return null;
+  const total = await totalOf(db, comparison.selection, options);
+  return { values: metricValues(comparison.selection.model, total), range: comparison.range };
+}
+
 export async function onlineSummary(
   db: Db,
   viewer: Viewer,
@@ -740,11 +882,19 @@ export async function onlineSummary(
   options: QueryOptions = {},
 ) {
   const selection = await selectionOf(db, "online", viewer, query, timeZone);
+  const comparison = await comparisonOf(db, "online", viewer, query, timeZone);
   const total = await totalOf(db, selection, options);
   const [row] = await onlineRows(db, { ...(selection ?? emptySelection("online", viewer)), dims: [] }, [
     total,
   ]);
-  return { total: row as OnlineReportRow, days: await daysOf(db, "online", viewer, query, timeZone) };
+  const days = await daysOf(db, "online", viewer, query, timeZone);
+  const compared = await comparedTotal(db, comparison, options);
+  if (!compared) return { total: row as OnlineReportRow, days };
+  return {
+    total: { ...(row as OnlineReportRow), compare: compared.values as OnlineMetricValues },
+    days,
+    compareRange: compared.range,
+  };
 }
 
 export async function offlineSummary(
@@ -755,9 +905,17 @@ export async function offlineSummary(
   options: QueryOptions = {},
 ) {
   const selection = await selectionOf(db, "offline", viewer, query, timeZone);
+  const comparison = await comparisonOf(db, "offline", viewer, query, timeZone);
   const total = await totalOf(db, selection, options);
   const [row] = offlineRows({ ...(selection ?? emptySelection("offline", viewer)), dims: [] }, [total]);
-  return { total: row as OfflineReportRow, days: await daysOf(db, "offline", viewer, query, timeZone) };
+  const days = await daysOf(db, "offline", viewer, query, timeZone);
+  const compared = await comparedTotal(db, comparison, options);
+  if (!compared) return { total: row as OfflineReportRow, days };
+  return {
+    total: { ...(row as OfflineReportRow), compare: compared.values as OfflineMetricValues },
+    days,
+    compareRange: compared.range,
+  };
 }
 
 const emptySelection = (kind: ReportKindValue, viewer: Viewer): ReportSelection => ({
@@ -770,4 +928,4 @@ const emptySelection = (kind: ReportKindValue, viewer: Viewer): ReportSelection 
   filters: [],
 });
 
-export { selectionOf as reportSelection };
+export { comparisonOf as reportComparison, selectionOf as reportSelection };

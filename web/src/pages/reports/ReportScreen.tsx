@@ -6,7 +6,16 @@
  * a detail drawer per row. What differs between the SDK and the affiliate report comes in `config`.
  */
 import { ColumnWidthOutlined, DownloadOutlined, SettingOutlined } from "@ant-design/icons";
-import { exportFileName, type ReportDateWindowAnswer, type ReportKindValue } from "@pc/contract";
+import {
+  compareRangeOf,
+  exportFileName,
+  REPORT_COMPARE_TITLES,
+  REPORT_COMPARES,
+  type ReportCompareValue,
+  type ReportDateWindowAnswer,
+  type ReportKindValue,
+  reportDateToIso,
+} from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Button, Card, DatePicker, Form, Progress, Select, Space, Spin, Tooltip } from "antd";
 import { lazy, type ReactNode, Suspense, useState } from "react";
@@ -20,6 +29,7 @@ import { getToken, getUserInfo } from "../../session/session.ts";
 import { CustomColumnsDialog } from "./CustomColumnsDialog.tsx";
 import { loadColumnChoice, saveColumnChoice } from "./columnChoice.ts";
 import { type ColumnWidths, clearWidths, loadWidths, saveWidths, withWidth } from "./columnWidths.ts";
+import { baseOf } from "./MetricWithChange.tsx";
 import { ReportDetailDrawer } from "./ReportDetailDrawer.tsx";
 import { ReportEmpty, type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
 import { metricsInTableOrder, type ReportColumnChoice } from "./reportDefs.ts";
@@ -96,7 +106,14 @@ interface Applied<V> {
   dates: ReportDates;
   values: V;
   companyId: number | null;
+  compare: ReportCompareValue | null;
 }
+
+/** The compare select's value when the comparison is off. */
+const COMPARE_OFF = "off";
+type CompareChoice = ReportCompareValue | typeof COMPARE_OFF;
+const compareOf = (choice: CompareChoice | undefined): ReportCompareValue | null =>
+  choice === undefined || choice === COMPARE_OFF ? null : choice;
 
 function ReportScreenBody<V extends object, F, Q extends object>({
   config,
@@ -117,6 +134,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
     dates: initialDates,
     values: config.emptyValues,
     companyId: startCompanyId,
+    compare: null,
   });
   const [paging, setPaging] = useState<ReportPaging>(FIRST_REPORT_PAGE);
   const [choice, setChoice] = useState<ReportColumnChoice>(() => loadColumnChoice(def));
@@ -137,14 +155,26 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   });
 
   const filters = config.toFilters(applied.values);
-  const parts = { dates: applied.dates, filters, choice, paging, companyId: applied.companyId };
+  const parts = {
+    dates: applied.dates,
+    filters,
+    choice,
+    paging,
+    companyId: applied.companyId,
+    compare: applied.compare,
+  };
   const query = config.buildQuery(parts);
   const list = useQuery({
     queryKey: ["report", def.kind, "list", query],
     queryFn: () => config.api.list(query),
     placeholderData: keepPreviousData,
   });
-  const summaryKey = { dates: applied.dates, filters, companyId: applied.companyId };
+  const summaryKey = {
+    dates: applied.dates,
+    filters,
+    companyId: applied.companyId,
+    compare: applied.compare,
+  };
   const summary = useQuery({
     queryKey: ["report", def.kind, "summary", summaryKey],
     queryFn: () => config.api.summary(query),
@@ -164,20 +194,22 @@ function ReportScreenBody<V extends object, F, Q extends object>({
     startDate: toDayjs(initialDates.startDate),
     endDate: toDayjs(initialDates.endDate),
     companyId: startCompanyId ?? undefined,
-  } as FilterForm<V>;
+    compare: COMPARE_OFF,
+  } as FilterForm<V> & { compare: CompareChoice };
 
   const onSearch = () => {
-    const all = form.getFieldsValue(true) as FilterForm<V>;
+    const all = form.getFieldsValue(true) as FilterForm<V> & { compare?: CompareChoice };
     const dates = { startDate: dayOf(all.startDate), endDate: dayOf(all.endDate) };
     if (!dates.startDate || !dates.endDate) return; // the fields' rules show why
     const next: Applied<V> = {
       dates: { startDate: dates.startDate, endDate: dates.endDate },
       values: all,
       companyId: all.companyId ?? null,
+      compare: compareOf(all.compare),
     };
     const sameQuestion =
-      JSON.stringify([next.dates, config.toFilters(next.values), next.companyId]) ===
-      JSON.stringify([applied.dates, filters, applied.companyId]);
+      JSON.stringify([next.dates, config.toFilters(next.values), next.companyId, next.compare]) ===
+      JSON.stringify([applied.dates, filters, applied.companyId, applied.compare]);
     if (sameQuestion && paging.pageIndex === 1) {
       // the same search again reloads
       void list.refetch();
@@ -191,7 +223,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
 
   const onReset = () => {
     form.resetFields();
-    setApplied({ dates: initialDates, values: config.emptyValues, companyId: startCompanyId });
+    setApplied({ dates: initialDates, values: config.emptyValues, companyId: startCompanyId, compare: null });
     setPaging(FIRST_REPORT_PAGE);
   };
 
@@ -223,9 +255,13 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const metric = def.metrics.find((m) => m.key === trendMetric) ?? def.metrics[0];
   const trendPoints = (trend.data?.list ?? []).flatMap((row) =>
     typeof row.dt === "string" && metric && typeof row[metric.key] === "number"
-      ? [{ dt: row.dt, value: row[metric.key] as number }]
+      ? [{ dt: row.dt, value: row[metric.key] as number, base: baseOf(row, metric.key) }]
       : [],
   );
+  const compareRange = applied.compare ? compareRangeOf(applied.compare, applied.dates) : null;
+  const rangeText = compareRange
+    ? { start: reportDateToIso(compareRange.startDate), end: reportDateToIso(compareRange.endDate) }
+    : null;
   const FilterFields = config.FilterFields;
 
   return (
@@ -281,6 +317,21 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             />
           </Form.Item>
           <FilterFields />
+          <Form.Item name="compare" label={t("reports.compare")}>
+            <Select<CompareChoice>
+              className="pc-compare-select"
+              data-testid="report-compare"
+              popupMatchSelectWidth={false}
+              onChange={(choice) => setApplied((current) => ({ ...current, compare: compareOf(choice) }))}
+              options={[
+                { value: COMPARE_OFF, label: t("reports.compareOff") },
+                ...REPORT_COMPARES.map((compare) => ({
+                  value: compare,
+                  label: REPORT_COMPARE_TITLES[compare][text.lang],
+                })),
+              ]}
+            />
+          </Form.Item>
         </FilterBar>
       </Card>
 
@@ -307,6 +358,14 @@ function ReportScreenBody<V extends object, F, Q extends object>({
                 format={metric.format}
                 label={metric.title[text.lang]}
                 lang={text.lang}
+                legend={
+                  rangeText
+                    ? {
+                        current: t("reports.currentSeries"),
+                        comparison: t("reports.compareSeries", rangeText),
+                      }
+                    : undefined
+                }
                 empty={
                   days && !trend.isFetching ? <ReportEmpty days={days} testId="trend-empty" /> : undefined
                 }
@@ -318,9 +377,16 @@ function ReportScreenBody<V extends object, F, Q extends object>({
 
       <Card className="pc-list-card">
         <div className="pc-list-toolbar">
-          <h2 className="pc-list-title">
-            {t(def.kind === "online" ? "route.sdkReports" : "route.affiliateReports")}
-          </h2>
+          <Space wrap size="middle">
+            <h2 className="pc-list-title">
+              {t(def.kind === "online" ? "route.sdkReports" : "route.affiliateReports")}
+            </h2>
+            {rangeText && (
+              <span className="pc-compare-range" data-testid="compare-range">
+                {t("reports.compareRange", rangeText)}
+              </span>
+            )}
+          </Space>
           <Space wrap>
             {exporter.running && (
               <Progress

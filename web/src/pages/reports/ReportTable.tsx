@@ -9,8 +9,8 @@ import { type LangValue, REPORT_PAGE_SIZES, type ReportDayStatus } from "@pc/con
 import { Alert, Button, Empty, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMetric } from "../../i18n/numbers.ts";
 import type { ColumnWidths } from "./columnWidths.ts";
+import { baseOf, MetricWithChange } from "./MetricWithChange.tsx";
 import type { ResizableHeaderCellProps } from "./ResizableHeaderCell.tsx";
 import { ResizableHeaderCell } from "./ResizableHeaderCell.tsx";
 import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
@@ -158,7 +158,12 @@ export function ReportTable({
       title: m.title[lang],
       width: width(m.key),
       align: "right" as const,
-      render: (value: unknown) => (typeof value === "number" ? formatMetric(m.format, value, lang) : ""),
+      render: (value: unknown, row: KeyedRow) =>
+        typeof value === "number" ? (
+          <MetricWithChange format={m.format} value={value} base={baseOf(row, m.key)} lang={lang} />
+        ) : (
+          ""
+        ),
       onHeaderCell: headerCell(m.key),
     })),
   ];
@@ -234,9 +239,15 @@ export function ReportTable({
                   >
                     {index === 0
                       ? t("reports.total")
-                      : metric && typeof value === "number"
-                        ? formatMetric(metric.format, value, lang)
-                        : ""}
+                      : metric &&
+                        typeof value === "number" && (
+                          <MetricWithChange
+                            format={metric.format}
+                            value={value}
+                            base={baseOf(totals, metric.key)}
+                            lang={lang}
+                          />
+                        )}
                   </Table.Summary.Cell>
                 );
               })}

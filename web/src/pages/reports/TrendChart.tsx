@@ -13,6 +13,14 @@ export interface TrendPoint {
   /** yyyy-MM-DD */
   dt: string;
   value: number;
+  /** With the period comparison: the value of the day at the same offset in the comparison range. */
+  base?: number;
+}
+
+/** The legend of a compared trend: this period's name and the comparison's. */
+export interface TrendLegend {
+  current: string;
+  comparison: string;
 }
 
 const HEIGHT = 220;
@@ -29,6 +37,7 @@ export default function TrendChart({
   label,
   lang,
   empty,
+  legend,
 }: {
   points: readonly TrendPoint[];
   format: MetricFormat;
@@ -37,6 +46,8 @@ export default function TrendChart({
   empty?: ReactNode;
   /** The metric's name (for the read-out and assistive technology). */
   label: string;
+  /** With the period comparison: the legend; the points' `base` values are drawn as a dashed line. */
+  legend?: TrendLegend;
 }) {
   const { token } = theme.useToken();
   const gradient = useId();
@@ -62,7 +73,8 @@ export default function TrendChart({
     );
   }
 
-  const ticks = niceTicks(Math.max(...points.map((p) => p.value)));
+  const compared = legend !== undefined && points.some((p) => p.base !== undefined);
+  const ticks = niceTicks(Math.max(...points.map((p) => Math.max(p.value, compared ? (p.base ?? 0) : 0))));
   const tickLabels = ticks.map((tick) => formatAxisTick(format, tick, lang));
   // the value axis is as wide as its longest label ("US$1.5万", "$15K")
   const left = Math.max(PAD.left, Math.ceil(Math.max(...tickLabels.map(labelWidth))) + 16);
@@ -73,6 +85,9 @@ export default function TrendChart({
     left + (points.length === 1 ? innerWidth / 2 : (index / (points.length - 1)) * innerWidth);
   const y = (value: number) => PAD.top + innerHeight - (value / top) * innerHeight;
   const line = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`);
+  const baseLine = compared
+    ? points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.base ?? 0).toFixed(1)}`)
+    : [];
   const base = PAD.top + innerHeight;
   const area = `${line.join(" ")} L${x(points.length - 1).toFixed(1)},${base} L${x(0).toFixed(1)},${base} Z`;
   const labels = labelIndexes(points.length, Math.max(2, Math.floor(innerWidth / 72)));
@@ -86,6 +101,30 @@ export default function TrendChart({
 
   return (
     <div ref={box} className="pc-trend" data-testid="trend-chart">
+      {compared && legend && (
+        <div className="pc-trend-legend" data-testid="trend-legend">
+          <span className="pc-trend-legend-item">
+            <svg width={20} height={6} aria-hidden="true">
+              <line x1={0} x2={20} y1={3} y2={3} stroke={token.colorPrimary} strokeWidth={2} />
+            </svg>
+            {legend.current}
+          </span>
+          <span className="pc-trend-legend-item">
+            <svg width={20} height={6} aria-hidden="true">
+              <line
+                x1={0}
+                x2={20}
+                y1={3}
+                y2={3}
+                stroke={token.colorTextTertiary}
+                strokeWidth={2}
+                strokeDasharray="4 3"
+              />
+            </svg>
+            {legend.comparison}
+          </span>
+        </div>
+      )}
       {width > 0 && (
         <svg width={width} height={HEIGHT} role="img" aria-label={label}>
           <defs>
@@ -129,6 +168,16 @@ export default function TrendChart({
             </text>
           ))}
           <path d={area} fill={`url(#${gradient})`} />
+          {compared && (
+            <path
+              d={baseLine.join(" ")}
+              fill="none"
+              stroke={token.colorTextTertiary}
+              strokeWidth={2}
+              strokeDasharray="5 4"
+              data-testid="trend-compare-line"
+            />
+          )}
           <path d={line.join(" ")} fill="none" stroke={token.colorPrimary} strokeWidth={2} />
           {hovered && hover !== null && (
             <g>
@@ -175,6 +224,11 @@ export default function TrendChart({
           <div>
             {label}: <strong>{formatMetric(format, hovered.value, lang)}</strong>
           </div>
+          {compared && legend && (
+            <div>
+              {legend.comparison}: <strong>{formatMetric(format, hovered.base ?? 0, lang)}</strong>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -10,6 +10,7 @@ import {
   type OfflineReportQueryInput,
   type OnlineReportQueryInput,
   REPORT_MAX_PAGE_SIZE,
+  type ReportCompareValue,
   type ReportDateWindow,
   type ReportDayStatus,
 } from "@pc/contract";
@@ -126,6 +127,8 @@ export interface QueryParts<F> {
   paging: ReportPaging;
   /** The company read (operators only); null = the session's. */
   companyId: number | null;
+  /** The period compared with (issue 14 item 1); none = no comparison. */
+  compare?: ReportCompareValue | null;
 }
 
 function baseQuery<F>(parts: QueryParts<F>) {
@@ -138,6 +141,7 @@ function baseQuery<F>(parts: QueryParts<F>) {
     metrics: [...parts.choice.metrics],
     pageIndex: parts.paging.pageIndex,
     pageSize: parts.paging.pageSize,
+    ...(parts.compare ? { compare: parts.compare } : {}),
   };
 }
 
