@@ -7,7 +7,15 @@
 import { z } from "zod";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, idValue } from "./inputs.ts";
-import { isReportDate, offlineReportQuery, onlineReportQuery, type ReportKindValue } from "./reports.ts";
+import {
+  isReportDate,
+  offlineReportQuery,
+  offlineReportRow,
+  onlineReportQuery,
+  onlineReportRow,
+  type ReportKindValue,
+  reportDayStatus,
+} from "./reports.ts";
 
 export const ApiKeyScope = { Sdk: "sdk", Affiliate: "affiliate" } as const;
 export type ApiKeyScopeValue = (typeof ApiKeyScope)[keyof typeof ApiKeyScope];
@@ -70,9 +78,12 @@ export const apiKeyName = z
   .refine((name) => !hasEmoji(name), "illegalCharacters");
 
 export const apiKeyScopes = z
-  .array(z.enum(API_KEY_SCOPES as [ApiKeyScopeValue, ...ApiKeyScopeValue[]], { error: "apiKeyScopeInvalid" }), {
-    error: "apiKeyScopesRequired",
-  })
+  .array(
+    z.enum(API_KEY_SCOPES as [ApiKeyScopeValue, ...ApiKeyScopeValue[]], { error: "apiKeyScopeInvalid" }),
+    {
+      error: "apiKeyScopesRequired",
+    },
+  )
   .min(1, "apiKeyScopesRequired")
   .max(API_KEY_SCOPES.length)
   .transform((list) => API_KEY_SCOPES.filter((scope) => list.includes(scope)));
@@ -103,7 +114,7 @@ export const apiKeyRow = z.object({
 export type ApiKeyRow = z.infer<typeof apiKeyRow>;
 
 export const apiKeyListQuery = z.object(pageQuery);
-export type ApiKeyListQuery = z.input<typeof apiKeyListQuery>;
+export type ApiKeyListQuery = z.output<typeof apiKeyListQuery>;
 export const apiKeyListAnswer = pageOf(apiKeyRow);
 export type ApiKeyListAnswer = z.infer<typeof apiKeyListAnswer>;
 
@@ -129,6 +140,22 @@ export const affiliateReportApiQuery = offlineReportQuery.omit({ companyId: true
 export type SdkReportApiQuery = z.output<typeof sdkReportApiQuery>;
 export type AffiliateReportApiQuery = z.output<typeof affiliateReportApiQuery>;
 export type ReportApiFormat = z.output<typeof format>;
+
+/** The JSON answer: the console's page (`list`, `total` groups), its total row and the status of each day. */
+export const sdkReportApiAnswer = z.object({
+  list: z.array(onlineReportRow),
+  total: z.number().int(),
+  totalRow: onlineReportRow,
+  days: z.array(reportDayStatus),
+});
+export type SdkReportApiAnswer = z.infer<typeof sdkReportApiAnswer>;
+export const affiliateReportApiAnswer = z.object({
+  list: z.array(offlineReportRow),
+  total: z.number().int(),
+  totalRow: offlineReportRow,
+  days: z.array(reportDayStatus),
+});
+export type AffiliateReportApiAnswer = z.infer<typeof affiliateReportApiAnswer>;
 
 /** The status of a key for the list: revoked first, then expired (past its last day), else active. */
 export function apiKeyStatus(
