@@ -85,7 +85,6 @@ export const apiKeyScopes = z
     },
   )
   .min(1, "apiKeyScopesRequired")
-  .max(API_KEY_SCOPES.length)
   .transform((list) => API_KEY_SCOPES.filter((scope) => list.includes(scope)));
 
 export const apiKeyCreateBody = z.object({
