@@ -4,6 +4,7 @@
  * icon and the user menu to its avatar (Logout is in it).
  */
 import {
+  ApiOutlined,
   DownOutlined,
   GlobalOutlined,
   KeyOutlined,
@@ -101,6 +102,19 @@ export function TopBar({ company, signedIn, user, menuRoutes }: TopBarProps) {
       icon: <KeyOutlined />,
       label: <Link to="/account/modPassword">{t("topBar.modPassword")}</Link>,
     },
+    ...(menuRoutes?.includes("apiKeys")
+      ? [
+          {
+            key: "/account/apiKeys",
+            icon: <ApiOutlined />,
+            label: (
+              <Link to="/account/apiKeys" data-testid="api-keys-link">
+                {t("route.apiKeys")}
+              </Link>
+            ),
+          },
+        ]
+      : []),
     { type: "divider" },
     {
       key: "logout",
