@@ -49,6 +49,7 @@ export default function ApiKeysPage() {
       title: t("apiKeys.columns.key"),
       dataIndex: "key_prefix",
       width: 200,
+      responsive: DESKTOP_ONLY,
       render: (prefix: string) => (
         <Typography.Text code className="pc-nowrap">{`${prefix}…`}</Typography.Text>
       ),
@@ -57,6 +58,7 @@ export default function ApiKeysPage() {
       title: t("apiKeys.columns.scopes"),
       dataIndex: "scopes",
       width: 200,
+      responsive: DESKTOP_ONLY,
       render: (scopes: ApiKeyRow["scopes"]) =>
         scopes.map((scope) => <Tag key={scope}>{t(`apiKeys.scope.${scope}`)}</Tag>),
     },

@@ -42,11 +42,12 @@ export function SecretDialog({
       </Typography.Paragraph>
       <div className="pc-api-key-label">{t("apiKeys.curlLabel")}</div>
       <Typography.Paragraph
+        code
         copyable={{ text: curl, tooltips: [t("apiKeys.copy"), t("apiKeys.copied")] }}
         className="pc-api-key-curl"
         data-testid="api-key-curl"
       >
-        <pre>{curl}</pre>
+        {curl}
       </Typography.Paragraph>
       <Typography.Text type="secondary">
         {t("apiKeys.docsHint")}{" "}
