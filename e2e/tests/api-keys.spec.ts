@@ -51,15 +51,17 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     await page.getByTestId("user-menu").hover();
     await page.getByRole("menuitem", { name: t.menu }).click();
     await expect(page).toHaveURL(/\/account\/apiKeys$/);
-    // the user menu opened on hover stays open while the pointer is on it, over the page's buttons
-    await page.mouse.move(10, 700);
-    await expect(page.locator(".ant-dropdown:visible")).toHaveCount(0);
     await expect(page).toHaveTitle(t.title);
 
     // Create: SDK report only (the affiliate scope unticked), no expiry.
     const name = unique(`E2E key ${lang}`);
-    await page.getByTestId("add-api-key").click();
     const dialog = page.getByTestId("api-key-dialog");
+    // the user menu opened on hover stays open while the pointer is near it, over the page's buttons
+    await expect(async () => {
+      await page.mouse.move(10, 700);
+      await page.getByTestId("add-api-key").click({ timeout: 3000 });
+      await expect(dialog.locator("#api-key-name")).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
     await dialog.locator("#api-key-name").fill(name);
     await dialog.getByLabel(t.affiliate).uncheck();
     await dialog.getByRole("button", { name: t.ok }).click();
