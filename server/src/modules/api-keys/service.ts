@@ -186,10 +186,18 @@ export async function admitKey(
   const companyId = Number(match[1]);
   const key = await findKeyByHash(db, companyId, hashApiKey(secret), API_KEY_LAST_USED_SECONDS);
   if (!key) throw keyRefusal("apiKeyUnknown");
-  if (key.revoked) throw keyRefusal("apiKeyRevoked");
-  if (key.expired) throw keyRefusal("apiKeyExpired");
+  // The security log names the key and its company (never the secret).
+  const subject = { account: `api key ${key.id}`, companyId };
+  if (key.revoked) throw keyRefusal("apiKeyRevoked").about(subject);
+  if (key.expired) throw keyRefusal("apiKeyExpired").about(subject);
   if (!key.scopes.includes(scope)) {
-    throw new HttpRefusal(Code.NoPermission, "apiKeyOutOfScope", 403, {}, { scopes: key.scopes.join(", ") });
+    throw new HttpRefusal(
+      Code.NoPermission,
+      "apiKeyOutOfScope",
+      403,
+      {},
+      { scopes: key.scopes.join(", ") },
+    ).about(subject);
   }
   const { max, windowSeconds } = API_KEY_RATE_LIMIT;
   const wait = await countEvent(
