@@ -6,7 +6,8 @@
  * own COPY, the list endpoints' throughput at 50 connections next to bare routes with their round trips (throughput.ts), on
  * PGlite the app list's latency and the event-loop stall while a big day is calculated and a large export
  * runs (stall.ts), SDK ingest by 64 concurrent clients on one app's hot keys next to a bare multi-row INSERT
- * of the same rows (ingest.ts), and the web's initial JavaScript (web-size.ts); prints one table with the
+ * of the same rows (ingest.ts), the reporting API's CSV next to the console's export over HTTP (report-api.ts),
+ * and the web's initial JavaScript (web-size.ts); prints one table with the
  * ratios and the budgets.
  *
  * BENCH_SCALE (see generate.ts), BENCH_DB = both | postgres | pglite (default both when PostgreSQL answers),
@@ -30,6 +31,7 @@ import { askDuckDb, type DuckMirror, type DuckQuestion, duckStatements, mirrorTo
 import { first, generate, last, scaleText, TZ } from "./generate.ts";
 import { measureIngest } from "./ingest.ts";
 import { ms, percentile, timed, watchingStalls } from "./measure.ts";
+import { measureReportApiCsv } from "./report-api.ts";
 import { measureStalls } from "./stall.ts";
 import { LIST_ENDPOINTS, measureThroughput } from "./throughput.ts";
 import { measureInitialJs } from "./web-size.ts";
@@ -270,6 +272,28 @@ async function benchDatabase(kind: DbKind, databaseUrl: string | undefined) {
       };
       log(
         `  ${name} ${Math.round(list.requestsPerSecond)} req/s, bare ${Math.round(bare.requestsPerSecond)} req/s`,
+      );
+    }
+
+    const csv = await measureReportApiCsv(
+      baseUrl,
+      runtime.database.db,
+      big,
+      token,
+      { ...range, dimensions: DEFAULT_DIMS },
+      TZ,
+    );
+    for (const [label, rate] of [
+      ["SDK CSV over HTTP: console export (session)", csv.console],
+      ["SDK CSV over HTTP: reporting API (key)", csv.api],
+    ] as const) {
+      line(label).cells[kind] = {
+        value: `${Math.round(rate.rowsPerSecond)} rows/s`,
+        p95: `${rate.rows} rows, ${rate.megabytesPerSecond.toFixed(1)} MB/s`,
+        ratio: `${((100 * rate.rowsPerSecond) / csv.console.rowsPerSecond).toFixed(0)} % of the console's`,
+      };
+      log(
+        `  ${label}: ${rate.rows} rows, ${(rate.bytes / 1048576).toFixed(1)} MB in ${ms(rate.ms)} = ${Math.round(rate.rowsPerSecond)} rows/s`,
       );
     }
 

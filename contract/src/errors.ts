@@ -15,6 +15,11 @@ export const Code = {
   /** The database is out of reach or the server is stopping (HTTP 503 with Retry-After): send again later. */
   Unavailable: 608,
   TokenInvalid: 20003,
+  /**
+   * The reporting API's key is missing, unknown, expired or revoked (HTTP 401 with WWW-Authenticate); the
+   * message tells which. Not a console session code: the web never drops its session on it.
+   */
+  ApiKeyInvalid: 20010,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
@@ -44,6 +49,7 @@ export const CODE_MESSAGES: Record<CodeValue, Messages> = {
     en: "The service is temporarily unavailable, please retry shortly",
   },
   [Code.TokenInvalid]: { zh: "登录已失效，请重新登录", en: "Session expired, please sign in again" },
+  [Code.ApiKeyInvalid]: { zh: "API 密钥无效", en: "The API key is invalid" },
 };
 
 /** Specific messages a server answer may carry instead of its code's default one. */
@@ -414,6 +420,36 @@ export const MESSAGES = {
     zh: "将删除该日报表（原始数据保留），此操作不可撤销，是否继续？",
     en: "The day's report will be deleted (raw data is kept). This cannot be undone. Continue?",
   },
+  // The reporting API and its keys (issue 14 item 2).
+  apiKeyNameRequired: { zh: "请输入密钥名称", en: "Please enter the key name" },
+  apiKeyNameTooLong: { zh: "密钥名称最多 64 个字符", en: "The key name has at most 64 characters" },
+  apiKeyScopesRequired: {
+    zh: "请至少选择一个范围（SDK 报表或联盟结算报表）",
+    en: "Please choose at least one scope (SDK report or affiliate report)",
+  },
+  apiKeyScopeInvalid: { zh: "范围只能是 sdk 或 affiliate", en: "A scope is sdk or affiliate" },
+  apiKeyExpiryInvalid: {
+    zh: "到期日期须为 yyyy-MM-DD 格式的日期",
+    en: "The expiry date must be a day written yyyy-MM-DD",
+  },
+  apiKeyExpiryPast: { zh: "到期日期不能早于今天（UTC）", en: "The expiry date cannot be before today (UTC)" },
+  apiKeyNotFound: { zh: "API 密钥不存在：{id}", en: "No API key with id {id}" },
+  apiKeyMissing: {
+    zh: "请在请求头 Authorization: Bearer <API 密钥> 中提供 API 密钥",
+    en: "Send the API key in the header Authorization: Bearer <API key>",
+  },
+  apiKeyUnknown: { zh: "API 密钥无效", en: "The API key is invalid" },
+  apiKeyExpired: { zh: "API 密钥已过期", en: "The API key has expired" },
+  apiKeyRevoked: { zh: "API 密钥已被撤销", en: "The API key has been revoked" },
+  apiKeyOutOfScope: {
+    zh: "该 API 密钥无权读取此报表（范围：{scopes}）",
+    en: "This API key may not read this report (its scopes: {scopes})",
+  },
+  apiKeyRateLimited: {
+    zh: "该 API 密钥的请求过于频繁（每 {window} 秒最多 {max} 次），请 {seconds} 秒后重试",
+    en: "Too many requests with this API key (at most {max} per {window} seconds); retry in {seconds} seconds",
+  },
+  apiFormatInvalid: { zh: "format 只能是 json 或 csv", en: "format must be json or csv" },
 } as const satisfies Record<string, Messages>;
 export type MessageKey = keyof typeof MESSAGES;
 

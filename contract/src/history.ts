@@ -15,6 +15,7 @@ export const HistoryEntity = {
   Company: "company",
   ProfitCenter: "profit_center",
   ReportBatch: "report_batch",
+  ApiKey: "api_key",
 } as const;
 export type HistoryEntityValue = (typeof HistoryEntity)[keyof typeof HistoryEntity];
 export const HISTORY_ENTITIES = Object.values(HistoryEntity);

@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./apiKeys.ts";
 export * from "./apps.ts";
 export * from "./companies.ts";
 export * from "./countries.ts";

@@ -2,7 +2,7 @@
  * The one permissions matrix (spec §6, DESIGN §5): who may see which route and call which action.
  * The server checks every endpoint with `can`; the web builds its menu and guard from `allowedRoutes`.
  */
-import { MANAGEMENT_ROLES, ReportScope, type ReportScopeValue } from "./enums.ts";
+import { MANAGEMENT_ROLES, ReportScope, type ReportScopeValue, Role } from "./enums.ts";
 
 export interface Principal {
   roleIds: readonly number[];
@@ -21,6 +21,7 @@ export const PERMISSION_ROUTES = [
   "affiliateReports",
   "reportManagement",
   "companies",
+  "apiKeys",
 ] as const;
 export type PermissionRoute = (typeof PERMISSION_ROUTES)[number];
 
@@ -40,11 +41,14 @@ export const ACTIONS = [
   "history.read",
   /** The Companies screen: create companies, set their hosts and branding (issue 12 item 6). */
   "company.manage",
+  /** The reporting API's keys of the company: create, list, revoke (issue 14 item 2). Super admins only. */
+  "apiKey.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const isManager = (p: Principal) => p.roleIds.some((id) => MANAGEMENT_ROLES.includes(id as 1 | 2));
 const hasRole = (p: Principal) => p.roleIds.length > 0;
+const isSuperAdmin = (p: Principal) => p.roleIds.includes(Role.SuperAdmin);
 const isSdkOnly = (p: Principal) => p.reportScope === ReportScope.SdkOnly;
 
 const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
@@ -57,6 +61,7 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "company.read": (p) => p.isOperator && isManager(p),
   "history.read": isManager,
   "company.manage": (p) => p.isOperator && isManager(p),
+  "apiKey.manage": isSuperAdmin,
 };
 
 const ROUTE_RULES: Record<PermissionRoute, Action> = {
@@ -68,6 +73,7 @@ const ROUTE_RULES: Record<PermissionRoute, Action> = {
   affiliateReports: "report.offline.read",
   reportManagement: "report.manage",
   companies: "company.manage",
+  apiKeys: "apiKey.manage",
 };
 
 export function can(principal: Principal, action: Action): boolean {

@@ -434,9 +434,16 @@ const countryFilter = z.preprocess(
     .transform((key) => (key === SpecialCountry.All ? null : key)),
 );
 
+/** A list sent in a query string: `1,3` (or a repeated parameter, already a list) is the list [1, 3]. */
+const listText = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value.split(",").map((item) => item.trim()) : value;
+
 const dimensionList = <Code extends number>(codes: readonly Code[]) =>
   z.preprocess(
-    (value) => (Array.isArray(value) ? value.map(integerText) : blankToNull(value) === null ? [] : value),
+    (value) => {
+      const list = listText(value);
+      return Array.isArray(list) ? list.map(integerText) : blankToNull(list) === null ? [] : list;
+    },
     z
       .array(
         z
@@ -449,7 +456,7 @@ const dimensionList = <Code extends number>(codes: readonly Code[]) =>
 
 const metricList = <Key extends string>(keys: readonly Key[]) =>
   z.preprocess(
-    blankToNull,
+    (value) => blankToNull(listText(value)),
     z
       .array(z.string().refine((key): key is Key => keys.includes(key as Key), "reportMetricInvalid"))
       .max(keys.length)

@@ -32,4 +32,14 @@ describe("the permissions matrix", () => {
     expect(can(principal([3], { isOperator: true }), "report.manage")).toBe(false);
     expect(can(principal([2]), "report.manage")).toBe(false);
   });
+
+  it("lets only super admins (role 2) manage the reporting API's keys", () => {
+    expect(can(principal([2]), "apiKey.manage")).toBe(true);
+    expect(allowedRoutes(principal([2]))).toContain("apiKeys");
+    expect(can(principal([2], { isOperator: true }), "apiKey.manage")).toBe(true);
+    for (const roles of [[1], [3], []]) {
+      expect(can(principal(roles), "apiKey.manage")).toBe(false);
+      expect(allowedRoutes(principal(roles))).not.toContain("apiKeys");
+    }
+  });
 });

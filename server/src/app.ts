@@ -15,6 +15,8 @@ import type { DataDirLock } from "./db/data-dir-lock.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { loggerOptions } from "./lib/request-log.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { reportApiRoutes } from "./modules/api-keys/report-routes.ts";
+import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
 import { appRoutes } from "./modules/apps/routes.ts";
 import { externalRoutes } from "./modules/external/routes.ts";
 import { geoRoutes } from "./modules/geo/routes.ts";
@@ -73,6 +75,8 @@ function apiParts({ config, database, loginKey }: AppDeps): Part[] {
     { roles: CONSOLE, register: (api) => api.register(profitCenterRoutes, { db, timeZone }) },
     { roles: INGEST, register: (api) => api.register(externalRoutes, { db, config }) },
     { roles: CONSOLE, register: (api) => api.register(reportRoutes, { database, config }) },
+    { roles: CONSOLE, register: (api) => api.register(apiKeyRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(reportApiRoutes, { database, config }) },
     {
       roles: INGEST,
       register: (api) => api.register(sdkIngestRoutes, { db, maxInFlight: config.INGEST_MAX_IN_FLIGHT }),
@@ -150,7 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: "Publisher Console API", version: "1.0.0" },
-        components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "token" } } },
+        components: {
+          securitySchemes: {
+            token: { type: "apiKey", in: "header", name: "token" },
+            // The reporting API (issue 14 item 2): a company's read-only key, `Authorization: Bearer pck_…`.
+            reportApiKey: { type: "http", scheme: "bearer", description: "A reporting API key (pck_…)" },
+          },
+        },
         security: [{ token: [] }],
       },
       transform: jsonSchemaTransform,

@@ -10,6 +10,8 @@
  */
 import {
   type Action,
+  API_KEY_PATHS,
+  type ApiKeyCreateAnswer,
   COMPANY_PATHS,
   Code,
   can,
@@ -17,6 +19,7 @@ import {
   NoticeType,
   nowSeconds,
   type Principal,
+  REPORT_API_PATHS,
   ReportScope,
   Role,
   sign,
@@ -168,6 +171,13 @@ const createPlacement = (owner: Owner, appId: number) =>
     method: "POST",
     url: "/v1/adpos",
     payload: { app_id: appId, name: unique(owner, "slot"), ad_style: 2, content_type: "1,2" },
+  });
+
+const createKey = (owner: Owner, scopes: string[]) =>
+  asAdmin<ApiKeyCreateAnswer>(owner, {
+    method: "POST",
+    url: API_KEY_PATHS.create,
+    payload: { name: unique(owner, "key"), scopes },
   });
 
 const staffOf = (owner: Owner) => makeUser(db(), owner, { email: freshEmail(`${owner.tag}-staff`) });
@@ -641,6 +651,41 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: nothing,
   },
+  // The reporting API (issue 14 item 2): super admins manage their company's keys; the report calls are let in
+  // by a key (made for the owner by its super admin), whatever session the caller holds.
+  {
+    method: "GET",
+    url: API_KEY_PATHS.list,
+    access: action("apiKey.manage"),
+    scope: "own",
+    build: async () => ({ query: { page_no: "1", page_size: "10" } }),
+  },
+  {
+    method: "POST",
+    url: API_KEY_PATHS.create,
+    access: action("apiKey.manage"),
+    scope: "own",
+    build: async (owner) => ({ payload: { name: unique(owner, "key"), scopes: ["sdk"] } }),
+  },
+  {
+    method: "POST",
+    url: API_KEY_PATHS.revoke,
+    access: action("apiKey.manage"),
+    scope: "records",
+    build: async (owner) => ({ payload: { id: (await createKey(owner, ["sdk"])).key.id } }),
+  },
+  ...(["sdk", "affiliate"] as const).map(
+    (scope): Endpoint => ({
+      method: "GET",
+      url: REPORT_API_PATHS[scope],
+      access: signed,
+      scope: "own",
+      build: async (owner) => ({
+        query: reportRange(),
+        headers: { authorization: `Bearer ${(await createKey(owner, [scope])).secret}` },
+      }),
+    }),
+  ),
   // Change history (issue 14 item 5): the company-wide list for administrators, a record's own for editors.
   {
     method: "GET",

@@ -100,6 +100,24 @@ export interface RateLimitTable {
   hits: number;
 }
 
+/** A reporting API key (issue 14 item 2): only the SHA-256 of its secret is kept. */
+export interface ReportApiKeyTable {
+  company_id: number;
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  /** `pck_<companyId>_` and the first characters of the random part. */
+  key_prefix: string;
+  scopes: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  create_time: CreatedAt;
+  create_user_id: number | null;
+  modify_time: UpdatedAt;
+  modify_user_id: number | null;
+}
+
 export interface AuditLogTable {
   company_id: number;
   id: Generated<number>;
@@ -301,6 +319,7 @@ export interface Database {
   login_failure: LoginFailureTable;
   rate_limit: RateLimitTable;
   audit_log: AuditLogTable;
+  report_api_key: ReportApiKeyTable;
   app: AppTable;
   ad_position: AdPositionTable;
   ad_position_floor_group: AdPositionFloorGroupTable;

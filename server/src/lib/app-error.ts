@@ -41,11 +41,29 @@ export class RetryLater extends AppError {
   constructor(
     code: typeof Code.Busy | typeof Code.Unavailable,
     readonly retryAfterSeconds: number,
+    messageKey?: MessageKey,
+    params: Record<string, string | number> = {},
   ) {
-    super(code);
+    super(code, messageKey, params);
   }
 
   get httpStatus(): 429 | 503 {
     return this.code === Code.Busy ? 429 : 503;
+  }
+}
+
+/**
+ * A refusal outside the console's business calls, with an HTTP status and headers of its own: the reporting
+ * API answers a bad key with HTTP 401 and `WWW-Authenticate`, a key out of its scope with HTTP 403.
+ */
+export class HttpRefusal extends AppError {
+  constructor(
+    code: CodeValue,
+    messageKey: MessageKey,
+    readonly httpStatus: number,
+    readonly headers: Record<string, string> = {},
+    params: Record<string, string | number> = {},
+  ) {
+    super(code, messageKey, params);
   }
 }

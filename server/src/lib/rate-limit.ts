@@ -25,23 +25,29 @@ const secondsLeft = (limit: RateLimit) =>
 const refusal = (seconds: number) =>
   new AppError(Code.Forbidden, "rateLimited", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
 
+/**
+ * Counts one event of a key in one statement; answers 0 while the key is within its limit, else the seconds
+ * until its window ends (the event still counts). The caller answers the refusal its own way.
+ */
+export async function countEvent(db: Db, limit: RateLimit, key: string): Promise<number> {
+  const { rows } = await sql<{ hits: number; seconds: number }>`
+    insert into rate_limit as r (scope, key, window_start, hits)
+    values (${limit.scope}, ${key}, now(), 1)
+    on conflict (scope, key) do update set
+      window_start = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
+                          then now() else r.window_start end,
+      hits = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
+                  then 1 else r.hits + 1 end
+    returning hits, ${secondsLeft(limit)} as seconds
+  `.execute(db);
+  const [row] = rows;
+  return row && Number(row.hits) > limit.max ? Math.max(1, Number(row.seconds)) : 0;
+}
+
 /** Counts one event of each key; refuses when a key is now past its limit (the event still counts). */
 export async function takeEvent(db: Db, limit: RateLimit, keys: readonly string[]): Promise<void> {
   let waitSeconds = 0;
-  for (const key of keys) {
-    const { rows } = await sql<{ hits: number; seconds: number }>`
-      insert into rate_limit as r (scope, key, window_start, hits)
-      values (${limit.scope}, ${key}, now(), 1)
-      on conflict (scope, key) do update set
-        window_start = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
-                            then now() else r.window_start end,
-        hits = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
-                    then 1 else r.hits + 1 end
-      returning hits, ${secondsLeft(limit)} as seconds
-    `.execute(db);
-    const [row] = rows;
-    if (row && Number(row.hits) > limit.max) waitSeconds = Math.max(waitSeconds, Number(row.seconds));
-  }
+  for (const key of keys) waitSeconds = Math.max(waitSeconds, await countEvent(db, limit, key));
   await db
     .deleteFrom("rate_limit")
     .where("window_start", "<", sql<Date>`now() - make_interval(secs => ${KEEP_SECONDS})`)

@@ -11,7 +11,7 @@ import { Code, DEFAULT_LANG, isMessageKey, type LangValue, type MessageKey } fro
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, RetryLater } from "../lib/app-error.ts";
+import { AppError, HttpRefusal, RetryLater } from "../lib/app-error.ts";
 import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { requestLang } from "../lib/lang.ts";
 import { logSecurityRefusal } from "./security-log.ts";
@@ -42,6 +42,10 @@ const answerOf = (error: AppError, lang: LangValue) => ({
 function sendError(reply: FastifyReply, error: AppError, lang: LangValue, httpStatus = 200) {
   if (error instanceof RetryLater) {
     reply.header("retry-after", String(error.retryAfterSeconds));
+    httpStatus = error.httpStatus;
+  }
+  if (error instanceof HttpRefusal) {
+    reply.headers(error.headers);
     httpStatus = error.httpStatus;
   }
   return (

@@ -14,6 +14,7 @@ const SECURITY_CODES: ReadonlySet<number> = new Set([
   Code.Forbidden,
   Code.BadCredentials,
   Code.WrongPassword,
+  Code.ApiKeyInvalid,
 ]);
 const SECURITY_MESSAGES: ReadonlySet<MessageKey> = new Set(["emailCodeAttemptsExceeded"]);
 

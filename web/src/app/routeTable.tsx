@@ -54,6 +54,7 @@ const ReportManagement = lazyPage(() => import("../pages/reports/ReportManagemen
 const ResetPassword = lazyPage(() => import("../pages/resetPassword/ResetPasswordPage.tsx"));
 const Register = lazyPage(() => import("../pages/register/RegisterPage.tsx"));
 const Companies = lazyPage(() => import("../pages/companies/CompaniesPage.tsx"));
+const ApiKeys = lazyPage(() => import("../pages/apiKeys/ApiKeysPage.tsx"));
 
 export const HOME_PATH = "/home";
 export const LOGIN_PATH = "/login";
@@ -118,6 +119,14 @@ export const ROUTES: RouteDef[] = [
         // opened from Account Management: a second child would fold that menu item into a sub-menu
         hidden: true,
         page: ChangeHistory,
+      },
+      // super admins, from the user menu (issue 14 item 2): a visible child would fold this menu item
+      {
+        path: "/account/apiKeys",
+        title: "apiKeys",
+        access: "apiKeys",
+        hidden: true,
+        page: ApiKeys,
       },
       // the user menu's own pages: every signed-in user
       { path: "/account/index", title: "accountInfo", hidden: true, page: AccountInfo },

@@ -38,6 +38,7 @@ function phoneColumn<Row>(column: TableColumnsType<Row>[number]): TableColumnsTy
 export function ListPage<Row extends object>({
   filters,
   title,
+  intro,
   add,
   rowKey,
   columns,
@@ -45,9 +46,11 @@ export function ListPage<Row extends object>({
   scrollX,
   children,
 }: {
-  /** The filter form (a `FilterBar`). */
-  filters: ReactNode;
+  /** The filter form (a `FilterBar`); a list without filters has no filter card. */
+  filters?: ReactNode;
   title: ReactNode;
+  /** A line under the title saying what the list is for. */
+  intro?: ReactNode;
   /** The add button, on lists that add. */
   add?: { label: ReactNode; testId: string; onClick: () => void };
   rowKey: keyof Row & string;
@@ -64,7 +67,7 @@ export function ListPage<Row extends object>({
   const phone = usePhoneLayout();
   return (
     <div className="pc-list-page">
-      <Card className="pc-list-card">{filters}</Card>
+      {filters !== undefined && <Card className="pc-list-card">{filters}</Card>}
       <Card className="pc-list-card">
         <div className="pc-list-toolbar">
           <h2 className="pc-list-title">{title}</h2>
@@ -74,6 +77,7 @@ export function ListPage<Row extends object>({
             </Button>
           )}
         </div>
+        {intro}
         <Table<Row>
           rowKey={rowKey}
           columns={phone ? columns.map(phoneColumn) : columns}

@@ -16,6 +16,7 @@ import {
   type ReportKindValue,
 } from "@pc/contract";
 import { stringify } from "csv-stringify/sync";
+import type { FastifyReply } from "fastify";
 import type { RawBuilder } from "kysely";
 import { to as copyTo } from "pg-copy-streams";
 import type { DatabaseHandle, Db } from "../../db/database.ts";
@@ -185,4 +186,14 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
     }
   }
   return { fileName, rows, body: Readable.from(body(), { objectMode: false }) };
+}
+
+/** Answers an export file: CSV streamed, with its name and row count in the headers. */
+export function sendCsv(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${file.fileName}"`)
+    .header("cache-control", "no-store")
+    .header("x-export-rows", String(file.rows))
+    .send(file.body);
 }

@@ -28,12 +28,12 @@ import {
   reportStartCompanyAnswer,
   reportStartCompanyQuery,
 } from "@pc/contract";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { sessionOf } from "../../plugins/auth.ts";
-import { type ExportFile, exportReport } from "./export.ts";
+import { exportReport, sendCsv } from "./export.ts";
 import { onlineOverview } from "./overview.ts";
 import {
   batchList,
@@ -66,15 +66,6 @@ const QUERY_RULES =
   "Dates yyyyMMdd, both required, start ≤ end, at most 90 days back, ending yesterday at the latest " +
   "(REPORT_TZ). Publishers see published days only; operator admins see every status and may name any " +
   "companyId (anyone else naming another company gets code 402).";
-
-function sendCsv(reply: FastifyReply, file: ExportFile) {
-  return reply
-    .header("content-type", "text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${file.fileName}"`)
-    .header("cache-control", "no-store")
-    .header("x-export-rows", String(file.rows))
-    .send(file.body);
-}
 
 export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { database, config }) => {
   const { db } = database;

@@ -3,7 +3,7 @@
  * narrows (useHeaderLayout) the language, user and logout shrink to their icons, then the menu moves into a drawer
  * opened by a menu button; on a phone Logout moves into the user menu.
  */
-import { KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from "@ant-design/icons";
+import { ApiOutlined, KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from "@ant-design/icons";
 import type { CompanyInfo, UserInfo } from "@pc/contract";
 import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps, Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
@@ -59,6 +59,19 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
       icon: <KeyOutlined />,
       label: <Link to="/account/modPassword">{t("topBar.modPassword")}</Link>,
     },
+    ...(menuRoutes?.includes("apiKeys")
+      ? [
+          {
+            key: "/account/apiKeys",
+            icon: <ApiOutlined />,
+            label: (
+              <Link to="/account/apiKeys" data-testid="api-keys-link">
+                {t("route.apiKeys")}
+              </Link>
+            ),
+          },
+        ]
+      : []),
     { type: "divider" },
     {
       key: "logout",

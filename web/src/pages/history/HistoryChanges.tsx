@@ -21,6 +21,10 @@ const FIELD_LABELS = {
   role_ids: "history.fields.roles",
   status: "history.fields.status",
   report_scope: "history.fields.reportScope",
+  key_prefix: "history.fields.keyPrefix",
+  scopes: "history.fields.scopes",
+  expires_on: "history.fields.expiresOn",
+  revoked: "history.fields.revoked",
 } as const;
 type KnownField = keyof typeof FIELD_LABELS;
 const isKnownField = (field: string): field is KnownField => field in FIELD_LABELS;
