@@ -424,18 +424,18 @@ export const MESSAGES = {
   scheduleMailSubject: { zh: "{name}：{kind} {period}", en: "{name}: {kind} {period}" },
   scheduleMailText: {
     zh: "您好，\n\n附件是定时报表“{name}”（{kind}，{period}）的 CSV 文件，共 {rows} 行。\n\n不想再收到此报表？退订：{link}\n",
-    en: "Hello,\n\nAttached is the CSV of the scheduled report \"{name}\" ({kind}, {period}): {rows} rows.\n\nNo longer want this report? Unsubscribe: {link}\n",
+    en: 'Hello,\n\nAttached is the CSV of the scheduled report "{name}" ({kind}, {period}): {rows} rows.\n\nNo longer want this report? Unsubscribe: {link}\n',
   },
   scheduleNoSmtp: { zh: "未配置邮件服务（SMTP_URL）", en: "Mail is not configured (SMTP_URL)" },
   unsubscribeTitle: { zh: "退订定时报表", en: "Unsubscribe from a scheduled report" },
   unsubscribeConfirm: {
     zh: "{email} 将不再收到定时报表“{name}”。",
-    en: "{email} will no longer receive the scheduled report \"{name}\".",
+    en: '{email} will no longer receive the scheduled report "{name}".',
   },
   unsubscribeButton: { zh: "确认退订", en: "Unsubscribe" },
   unsubscribeDone: {
     zh: "已退订：{email} 不会再收到定时报表“{name}”。",
-    en: "Unsubscribed: {email} will no longer receive the scheduled report \"{name}\".",
+    en: 'Unsubscribed: {email} will no longer receive the scheduled report "{name}".',
   },
   unsubscribeInvalid: {
     zh: "退订链接无效，或该地址已退订。",

@@ -7,10 +7,10 @@
  * answer schemas and the paths.
  */
 import { z } from "zod";
-import { pageOf, pageQuery } from "./envelope.ts";
-import { Lang } from "./enums.ts";
-import { hasEmoji, idParam, idValue } from "./inputs.ts";
 import { accountEmail } from "./accounts.ts";
+import { Lang } from "./enums.ts";
+import { pageOf, pageQuery } from "./envelope.ts";
+import { hasEmoji, idParam, idValue } from "./inputs.ts";
 import { addReportDays, offlineReportQuery, onlineReportQuery, ReportKind } from "./reports.ts";
 
 export const REPORT_SCHEDULE_PATHS = {
@@ -34,7 +34,12 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A delivery: waiting (first try or a retry), being sent, sent, or given up. */
-export const DeliveryStatus = { Pending: "pending", Sending: "sending", Sent: "sent", Failed: "failed" } as const;
+export const DeliveryStatus = {
+  Pending: "pending",
+  Sending: "sending",
+  Sent: "sent",
+  Failed: "failed",
+} as const;
 export type DeliveryStatusValue = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
 export const DELIVERY_STATUSES = Object.values(DeliveryStatus);
 
@@ -51,13 +56,21 @@ export const WEEKLY_PERIOD_DAYS = 7;
  * The report days a mail covers, yyyyMMdd: a daily mail the day itself; a weekly one the 7 days ending on
  * `end`, where `end` is the day before the chosen weekday.
  */
-export function schedulePeriod(frequency: ScheduleFrequencyValue, end: string): { start: string; end: string } {
-  return { start: frequency === ScheduleFrequency.Daily ? end : addReportDays(end, 1 - WEEKLY_PERIOD_DAYS), end };
+export function schedulePeriod(
+  frequency: ScheduleFrequencyValue,
+  end: string,
+): { start: string; end: string } {
+  return {
+    start: frequency === ScheduleFrequency.Daily ? end : addReportDays(end, 1 - WEEKLY_PERIOD_DAYS),
+    end,
+  };
 }
 
 /** The ISO weekday (1 Monday … 7 Sunday) of a yyyyMMdd day. */
 export function weekdayOf(ymd: string): Weekday {
-  const day = new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))));
+  const day = new Date(
+    Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))),
+  );
   return (((day.getUTCDay() + 6) % 7) + 1) as Weekday;
 }
 
@@ -125,14 +138,23 @@ const common = {
   enabled: z.boolean().default(true),
 };
 
-const onlineSchedule = z.object({ kind: z.literal(ReportKind.Online), query: onlineScheduleQuery, ...common });
-const offlineSchedule = z.object({ kind: z.literal(ReportKind.Offline), query: offlineScheduleQuery, ...common });
+const onlineSchedule = z.object({
+  kind: z.literal(ReportKind.Online),
+  query: onlineScheduleQuery,
+  ...common,
+});
+const offlineSchedule = z.object({
+  kind: z.literal(ReportKind.Offline),
+  query: offlineScheduleQuery,
+  ...common,
+});
 type ScheduleShape = z.output<typeof onlineSchedule> | z.output<typeof offlineSchedule>;
 
 /** A weekly schedule needs its weekday; a daily one keeps none. */
 const withWeekday = <T extends ScheduleShape>(value: T, ctx: z.RefinementCtx): T => {
   if (value.frequency === ScheduleFrequency.Daily) return { ...value, weekday: null };
-  if (value.weekday === null) ctx.addIssue({ code: "custom", message: "scheduleWeekdayRequired", path: ["weekday"] });
+  if (value.weekday === null)
+    ctx.addIssue({ code: "custom", message: "scheduleWeekdayRequired", path: ["weekday"] });
   return value;
 };
 
@@ -156,11 +178,15 @@ export const reportScheduleListQuery = z.object(pageQuery);
 export const reportScheduleIdQuery = z.object({ id: idParam });
 export const reportScheduleIdBody = z.object({ id: idValue });
 
-/** The unsubscribe link's query: the company and the recipient's random token. */
+/**
+ * The unsubscribe link's query: the company and the recipient's random token. A person follows it from a
+ * mail, so a link that is not valid is answered with a page saying so, not an error envelope.
+ */
 export const unsubscribeQuery = z.object({
-  c: idParam,
-  t: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "unsubscribeInvalid"),
+  c: z.string().max(20).optional().describe("the company id"),
+  t: z.string().max(100).optional().describe("the recipient's unsubscribe token"),
 });
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────────────────
 

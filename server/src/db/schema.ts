@@ -325,6 +325,7 @@ export interface ReportScheduleDeliveryTable {
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;
   claim_id: string | null;
   last_error: string | null;
+  sent_user_ids: Generated<number[]>;
   sent_time: Date | null;
   create_time: CreatedAt;
   modify_time: UpdatedAt;

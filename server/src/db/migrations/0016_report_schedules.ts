@@ -57,6 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       next_attempt_at timestamptz not null default now(),
       claim_id text,
       last_error text,
+      -- recipients a mail reached already: a retry skips them
+      sent_user_ids integer[] not null default '{}',
       sent_time timestamptz,
       create_time timestamptz not null default now(),
       modify_time timestamptz not null default now(),
