@@ -15,6 +15,7 @@ export const HistoryEntity = {
   Company: "company",
   ProfitCenter: "profit_center",
   ReportBatch: "report_batch",
+  ReportSchedule: "report_schedule",
 } as const;
 export type HistoryEntityValue = (typeof HistoryEntity)[keyof typeof HistoryEntity];
 export const HISTORY_ENTITIES = Object.values(HistoryEntity);

@@ -97,7 +97,7 @@ export async function enqueueDue(deps: DeliveryDeps, now = new Date()): Promise<
       });
     }
   }
-  return (await insertDeliveries(db, deliveries)).length;
+  return (await insertDeliveries(db, deliveries, now)).length;
 }
 
 /** The minutes before the next try after `attempts` failed ones, or null when the delivery fails for good. */
@@ -208,7 +208,7 @@ export async function runDeliveries(deps: DeliveryDeps, now = new Date(), max = 
 /** Queues one delivery and sends it at once (the schedule's "send now"). */
 export async function deliverNow(deps: DeliveryDeps, delivery: NewDelivery, now = new Date()): Promise<void> {
   const { db } = deps.database;
-  const [id] = await insertDeliveries(db, [delivery]);
+  const [id] = await insertDeliveries(db, [delivery], now);
   if (id === undefined) return;
   const claim = await claimDelivery(db, randomUUID(), now, DELIVERY_LEASE_SECONDS, {
     companyId: delivery.companyId,

@@ -248,9 +248,14 @@ export interface NewDelivery {
 
 /**
  * Queues deliveries; a scheduled one whose (schedule, period end) exists already is skipped, so a period is
- * queued once whatever the number of processes. Answers the ids of the rows added.
+ * queued once whatever the number of processes. Each is due at `now` (the worker's clock). Answers the ids of
+ * the rows added.
  */
-export async function insertDeliveries(db: Db, deliveries: readonly NewDelivery[]): Promise<number[]> {
+export async function insertDeliveries(
+  db: Db,
+  deliveries: readonly NewDelivery[],
+  now: Date,
+): Promise<number[]> {
   if (deliveries.length === 0) return [];
   const values = deliveries.map((d) => ({
     company_id: d.companyId,
@@ -258,6 +263,7 @@ export async function insertDeliveries(db: Db, deliveries: readonly NewDelivery[
     period_start: d.periodStart,
     period_end: d.periodEnd,
     manual: d.manual,
+    next_attempt_at: now,
   }));
   const rows = await db
     .insertInto("report_schedule_delivery")
