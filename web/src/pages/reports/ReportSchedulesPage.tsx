@@ -16,6 +16,7 @@ import { App, Card, Table, type TableColumnsType, Tag, Tooltip, Typography } fro
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { reportSchedulesApi } from "../../api/reportSchedules.ts";
+import { usePhoneLayout } from "../../app/layout/usePhoneLayout.ts";
 import { DESKTOP_ONLY } from "../../components/ListPage.tsx";
 import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmAction } from "../../components/useConfirmDelete.tsx";
@@ -79,6 +80,7 @@ export default function ReportSchedulesPage() {
     fetch: (params) => reportSchedulesApi.list(params),
   });
   const reload = () => void list.query.refetch();
+  const phone = usePhoneLayout();
 
   const setEnabled = async (row: ReportScheduleRow, enabled: boolean) => {
     await reportSchedulesApi.update({
@@ -104,13 +106,17 @@ export default function ReportSchedulesPage() {
   };
 
   const columns: TableColumnsType<ReportScheduleRow> = [
-    { title: t("schedules.columns.name"), dataIndex: "name", fixed: "left", width: 180, ellipsis: true },
     {
-      title: t("schedules.columns.report"),
-      dataIndex: "kind",
-      width: 130,
-      responsive: DESKTOP_ONLY,
-      render: (kind: ReportScheduleRow["kind"]) => REPORT_KIND_TITLES[kind][text.lang],
+      title: t("schedules.columns.name"),
+      key: "name",
+      fixed: phone ? undefined : "left",
+      width: 200,
+      render: (_, row) => (
+        <>
+          <Typography.Text ellipsis={{ tooltip: row.name }}>{row.name}</Typography.Text>
+          <div className="pc-muted">{REPORT_KIND_TITLES[row.kind][text.lang]}</div>
+        </>
+      ),
     },
     {
       title: t("schedules.columns.frequency"),
@@ -130,7 +136,7 @@ export default function ReportSchedulesPage() {
     {
       title: t("schedules.columns.recipients"),
       dataIndex: "recipients",
-      width: 220,
+      width: 180,
       responsive: DESKTOP_ONLY,
       render: (recipients: string[]) => (
         <Typography.Text ellipsis={{ tooltip: recipients.join(", ") }}>
@@ -141,7 +147,7 @@ export default function ReportSchedulesPage() {
     {
       title: t("schedules.columns.owner"),
       key: "owner",
-      width: 110,
+      width: 100,
       responsive: DESKTOP_ONLY,
       render: (_, row) => row.owner.name,
     },
@@ -154,14 +160,14 @@ export default function ReportSchedulesPage() {
     {
       title: t("schedules.columns.lastSent"),
       dataIndex: "last_sent_time",
-      width: 170,
+      width: 160,
       responsive: DESKTOP_ONLY,
       render: (time: string | null) => <span className="pc-nowrap">{time ?? "-"}</span>,
     },
     {
       title: t("schedules.columns.next"),
       key: "next",
-      width: 200,
+      width: 180,
       responsive: DESKTOP_ONLY,
       render: (_, row) =>
         row.next_period ? (
@@ -178,7 +184,7 @@ export default function ReportSchedulesPage() {
     {
       title: t("common.actions"),
       key: "actions",
-      width: 200,
+      width: 190,
       render: (_, row) => (
         <RowActions
           actions={[
@@ -230,7 +236,7 @@ export default function ReportSchedulesPage() {
           dataSource={list.rows}
           loading={list.query.isFetching}
           pagination={list.pagination}
-          scroll={{ x: 1400 }}
+          scroll={{ x: phone ? "max-content" : 1250 }}
           locale={{ emptyText: t("schedules.empty") }}
           data-testid="schedule-table"
         />
