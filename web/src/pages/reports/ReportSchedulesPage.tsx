@@ -109,8 +109,10 @@ export default function ReportSchedulesPage() {
     {
       title: t("schedules.columns.name"),
       key: "name",
-      fixed: phone ? undefined : "left",
-      width: 200,
+      fixed: "left",
+      // a phone keeps the name at the left, at most about a third of the screen (as ListPage does)
+      width: phone ? undefined : 200,
+      className: phone ? "pc-list-name-cell" : undefined,
       render: (_, row) => (
         <>
           <Typography.Text ellipsis={{ tooltip: row.name }}>{row.name}</Typography.Text>
@@ -236,7 +238,7 @@ export default function ReportSchedulesPage() {
           dataSource={list.rows}
           loading={list.query.isFetching}
           pagination={list.pagination}
-          scroll={{ x: phone ? "max-content" : 1250 }}
+          scroll={{ x: phone ? "max-content" : 1200 }}
           locale={{ emptyText: t("schedules.empty") }}
           data-testid="schedule-table"
         />
