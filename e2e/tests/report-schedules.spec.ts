@@ -46,7 +46,8 @@ async function mailOf(address: string, name: string): Promise<ReceivedMail> {
   return found;
 }
 
-const rowOf = (page: Page, name: string) => page.getByTestId("schedule-table").locator("tr", { hasText: name });
+const rowOf = (page: Page, name: string) =>
+  page.getByTestId("schedule-table").locator("tr", { hasText: name });
 
 for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
   const t = T[lang];
