@@ -450,6 +450,41 @@ export const MESSAGES = {
     en: "Too many requests with this API key (at most {max} per {window} seconds); retry in {seconds} seconds",
   },
   apiFormatInvalid: { zh: "format 只能是 json 或 csv", en: "format must be json or csv" },
+  scheduleNameRequired: { zh: "请输入名称", en: "Please enter a name" },
+  scheduleNameTooLong: { zh: "名称最多 64 个字符", en: "The name can have at most 64 characters" },
+  scheduleFrequencyInvalid: { zh: "请选择发送频率", en: "Please choose how often to send" },
+  scheduleWeekdayRequired: { zh: "每周发送须选择星期几", en: "A weekly schedule needs a weekday" },
+  scheduleRecipientsRequired: { zh: "请至少选择一个收件人", en: "Please choose at least one recipient" },
+  scheduleRecipientsTooMany: { zh: "收件人最多 10 个", en: "At most 10 recipients" },
+  scheduleRecipientUnknown: {
+    zh: "{email} 不是本公司的正常用户",
+    en: "{email} is not an active user of your company",
+  },
+  scheduleNotFound: { zh: "定时报表不存在", en: "The scheduled report does not exist" },
+  scheduleNothingPublished: {
+    zh: "该报表还没有已发布的日期，暂无可发送的数据",
+    en: "No day of this report is published yet: there is nothing to send",
+  },
+  scheduleMailSubject: { zh: "{name}：{kind} {period}", en: "{name}: {kind} {period}" },
+  scheduleMailText: {
+    zh: "您好，\n\n附件是定时报表“{name}”（{kind}，{period}）的 CSV 文件，共 {rows} 行。\n\n不想再收到此报表？退订：{link}\n",
+    en: 'Hello,\n\nAttached is the CSV of the scheduled report "{name}" ({kind}, {period}): {rows} rows.\n\nNo longer want this report? Unsubscribe: {link}\n',
+  },
+  scheduleNoSmtp: { zh: "未配置邮件服务（SMTP_URL）", en: "Mail is not configured (SMTP_URL)" },
+  unsubscribeTitle: { zh: "退订定时报表", en: "Unsubscribe from a scheduled report" },
+  unsubscribeConfirm: {
+    zh: "{email} 将不再收到定时报表“{name}”。",
+    en: '{email} will no longer receive the scheduled report "{name}".',
+  },
+  unsubscribeButton: { zh: "确认退订", en: "Unsubscribe" },
+  unsubscribeDone: {
+    zh: "已退订：{email} 不会再收到定时报表“{name}”。",
+    en: 'Unsubscribed: {email} will no longer receive the scheduled report "{name}".',
+  },
+  unsubscribeInvalid: {
+    zh: "退订链接无效，或该地址已退订。",
+    en: "This unsubscribe link is not valid, or the address is already unsubscribed.",
+  },
 } as const satisfies Record<string, Messages>;
 export type MessageKey = keyof typeof MESSAGES;
 

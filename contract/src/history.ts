@@ -16,6 +16,7 @@ export const HistoryEntity = {
   ProfitCenter: "profit_center",
   ReportBatch: "report_batch",
   ApiKey: "api_key",
+  ReportSchedule: "report_schedule",
 } as const;
 export type HistoryEntityValue = (typeof HistoryEntity)[keyof typeof HistoryEntity];
 export const HISTORY_ENTITIES = Object.values(HistoryEntity);

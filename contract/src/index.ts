@@ -14,6 +14,7 @@ export * from "./overview.ts";
 export * from "./passport.ts";
 export * from "./permissions.ts";
 export * from "./placements.ts";
+export * from "./report-schedules.ts";
 export * from "./reports.ts";
 export * from "./sdk.ts";
 export * from "./signing.ts";

@@ -19,6 +19,7 @@ export const PERMISSION_ROUTES = [
   "reports",
   "sdkReports",
   "affiliateReports",
+  "reportSchedules",
   "reportManagement",
   "companies",
   "apiKeys",
@@ -35,6 +36,10 @@ export const ACTIONS = [
   "report.online.read",
   "report.offline.read",
   "report.manage",
+  /** Scheduled report mails: one's own schedules (of the report kinds one may read). */
+  "report.schedule",
+  /** Every scheduled report of the company, whoever made it. */
+  "report.schedule.all",
   /** The company and profit-centre lists (operator selects); never the external API's secret. */
   "company.read",
   /** The company-wide change history (the audit rows of every change). */
@@ -58,6 +63,8 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "report.online.read": hasRole,
   "report.offline.read": (p) => hasRole(p) && !isSdkOnly(p),
   "report.manage": (p) => p.isOperator && isManager(p),
+  "report.schedule": hasRole,
+  "report.schedule.all": (p) => hasRole(p) && isManager(p),
   "company.read": (p) => p.isOperator && isManager(p),
   "history.read": isManager,
   "company.manage": (p) => p.isOperator && isManager(p),
@@ -71,6 +78,7 @@ const ROUTE_RULES: Record<PermissionRoute, Action> = {
   reports: "report.online.read",
   sdkReports: "report.online.read",
   affiliateReports: "report.offline.read",
+  reportSchedules: "report.schedule",
   reportManagement: "report.manage",
   companies: "company.manage",
   apiKeys: "apiKey.manage",

@@ -18,8 +18,24 @@ describe("the permissions matrix", () => {
   });
 
   it("gives reports to any role, and only SDK reports to an SDK-only user", () => {
-    expect(allowedRoutes(principal([3]))).toEqual(["reports", "sdkReports", "affiliateReports"]);
-    expect(allowedRoutes(principal([3], { reportScope: "sdk_only" }))).toEqual(["reports", "sdkReports"]);
+    expect(allowedRoutes(principal([3]))).toEqual([
+      "reports",
+      "sdkReports",
+      "affiliateReports",
+      "reportSchedules",
+    ]);
+    expect(allowedRoutes(principal([3], { reportScope: "sdk_only" }))).toEqual([
+      "reports",
+      "sdkReports",
+      "reportSchedules",
+    ]);
+  });
+
+  it("lets anyone with a role schedule reports, and managers see every schedule of the company", () => {
+    for (const roles of [[1], [2], [3]]) expect(can(principal(roles), "report.schedule")).toBe(true);
+    expect(can(principal([]), "report.schedule")).toBe(false);
+    for (const roles of [[1], [2]]) expect(can(principal(roles), "report.schedule.all")).toBe(true);
+    expect(can(principal([3]), "report.schedule.all")).toBe(false);
   });
 
   it("gives a user with no role nothing but the constant routes", () => {

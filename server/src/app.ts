@@ -13,6 +13,7 @@ import type { Config, ProcessRole } from "./config.ts";
 import { controlChannel } from "./control/channel.ts";
 import type { DataDirLock } from "./db/data-dir-lock.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { createMailer } from "./lib/mailer.ts";
 import { loggerOptions } from "./lib/request-log.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { reportApiRoutes } from "./modules/api-keys/report-routes.ts";
@@ -26,6 +27,9 @@ import { passwordRoutes } from "./modules/passport/password-routes.ts";
 import { passportRoutes } from "./modules/passport/routes.ts";
 import { placementRoutes } from "./modules/placements/routes.ts";
 import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
+import type { DeliveryDeps } from "./modules/report-schedules/delivery.ts";
+import { reportScheduleRoutes } from "./modules/report-schedules/routes.ts";
+import { reportScheduleWorker } from "./modules/report-schedules/worker.ts";
 import { sdkIngestRoutes } from "./modules/reports/ingest-routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { reportScheduler } from "./modules/reports/scheduler.ts";
@@ -58,8 +62,22 @@ interface Part {
 const CONSOLE = ["console"] as const;
 const INGEST = ["ingest"] as const;
 
+/** What the scheduled-report mails need; the mailer closes with the app. */
+function deliveryDeps(api: FastifyInstance, { config, database }: AppDeps): DeliveryDeps {
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: api.log });
+  api.addHook("onClose", async () => mailer.close());
+  return {
+    database,
+    mailer,
+    timeZone: config.REPORT_TZ,
+    maxRows: config.EXPORT_MAX_ROWS,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  };
+}
+
 /** The API groups behind the session check, in registration order, each with its roles. */
-function apiParts({ config, database, loginKey }: AppDeps): Part[] {
+function apiParts(deps: AppDeps): Part[] {
+  const { config, database, loginKey } = deps;
   const { db } = database;
   const timeZone = config.REPORT_TZ;
   return [
@@ -77,6 +95,7 @@ function apiParts({ config, database, loginKey }: AppDeps): Part[] {
     { roles: CONSOLE, register: (api) => api.register(reportRoutes, { database, config }) },
     { roles: CONSOLE, register: (api) => api.register(apiKeyRoutes, { db, timeZone }) },
     { roles: CONSOLE, register: (api) => api.register(reportApiRoutes, { database, config }) },
+    { roles: CONSOLE, register: (api) => api.register(reportScheduleRoutes, deliveryDeps(api, deps)) },
     {
       roles: INGEST,
       register: (api) => api.register(sdkIngestRoutes, { db, maxInFlight: config.INGEST_MAX_IN_FLIGHT }),
@@ -92,6 +111,14 @@ function apiParts({ config, database, loginKey }: AppDeps): Part[] {
             leaseSeconds: config.REPORT_LEASE_SECONDS,
           },
           intervalSeconds: config.REPORT_SCHEDULE_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 60),
+        }),
+    },
+    {
+      roles: ["worker"],
+      register: (api) =>
+        api.register(reportScheduleWorker, {
+          deps: deliveryDeps(api, deps),
+          intervalSeconds: config.REPORT_MAIL_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 30),
         }),
     },
   ];

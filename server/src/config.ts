@@ -71,6 +71,10 @@ const schema = z
     SMTP_URL: z.string().optional(),
     /** The sender of the emailed codes. */
     MAIL_FROM: z.string().default("Publisher Console <no-reply@publisher-console.local>"),
+    /** The console's address as mail recipients reach it (the unsubscribe link of scheduled reports). */
+    PUBLIC_URL: z.url().optional(),
+    /** Seconds between runs of the scheduled-report mailer; 0 = off. Default 30, off in tests. */
+    REPORT_MAIL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     REPORT_TZ: z.string().default("UTC"),
     AUTO_PUBLISH: booleanText.default(false),
     /** SDK batches (and affiliate calls) in flight per process before more are answered 429 with Retry-After. */

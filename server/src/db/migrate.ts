@@ -14,6 +14,7 @@ import * as dropOutbox from "./migrations/0011_drop_outbox.ts";
 import * as signInTickets from "./migrations/0012_sign_in_tickets.ts";
 import * as companyAssets from "./migrations/0013_company_assets.ts";
 import * as reportApiKeys from "./migrations/0015_report_api_keys.ts";
+import * as reportSchedules from "./migrations/0016_report_schedules.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0012_sign_in_tickets": signInTickets,
   "0013_company_assets": companyAssets,
   "0015_report_api_keys": reportApiKeys,
+  "0016_report_schedules": reportSchedules,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

@@ -306,6 +306,49 @@ export interface ReportBatchTable {
   modify_user_id: number | null;
 }
 
+export interface ReportScheduleTable {
+  company_id: number;
+  id: Generated<number>;
+  owner_user_id: number;
+  name: string;
+  kind: string;
+  /** The saved query (contract: onlineScheduleQuery / offlineScheduleQuery output), as JSON text on write. */
+  query: ColumnType<unknown, string, string>;
+  frequency: string;
+  weekday: number | null;
+  lang: string;
+  enabled: Generated<boolean>;
+  enabled_since: ColumnType<Date, Date | undefined, Date>;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+  modify_user_id: number | null;
+}
+
+export interface ReportScheduleRecipientTable {
+  company_id: number;
+  schedule_id: number;
+  user_id: number;
+  unsubscribe_token: string;
+}
+
+export interface ReportScheduleDeliveryTable {
+  company_id: number;
+  id: Generated<number>;
+  schedule_id: number;
+  period_start: ColumnType<Date, string, string>;
+  period_end: ColumnType<Date, string, string>;
+  manual: Generated<boolean>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  claim_id: string | null;
+  last_error: string | null;
+  sent_user_ids: Generated<number[]>;
+  sent_time: Date | null;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+}
+
 export interface Database {
   company: CompanyTable;
   company_host: CompanyHostTable;
@@ -334,4 +377,7 @@ export interface Database {
   affiliate_stat: AffiliateStatTable;
   affiliate_stat_raw: AffiliateStatRawTable;
   report_batch: ReportBatchTable;
+  report_schedule: ReportScheduleTable;
+  report_schedule_recipient: ReportScheduleRecipientTable;
+  report_schedule_delivery: ReportScheduleDeliveryTable;
 }

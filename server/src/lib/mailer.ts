@@ -6,10 +6,19 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -31,7 +40,14 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
     return {
       viaSmtp: true,
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
         log.info({ to: mail.to, subject: mail.subject }, "mail sent");
       },
       close: () => transport.close(),

@@ -6,10 +6,21 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  /** The attachment's bytes as UTF-8 text. */
+  content: string;
+}
+
 export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The parts sent as attachments of a multipart mail. */
+  attachments: ReceivedAttachment[];
+  /** A header of the mail (e.g. List-Unsubscribe), unfolded; "" when absent. */
+  header(name: string): string;
 }
 
 export interface TestSmtp {
@@ -51,19 +62,54 @@ const decodeHeader = (value: string): string =>
         : decodeQp(data.replace(/_/g, " ")),
     );
 
-export function parseMail(raw: string, to: string[]): ReceivedMail {
+interface Part {
+  header(name: string): string;
+  /** The decoded body. */
+  body: Buffer;
+  raw: string;
+}
+
+function parsePart(raw: string): Part {
   const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
-  const body = raw.slice(split).trim();
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, " ");
+  const content = split < 0 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "");
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
-  const text =
+  const body =
     encoding === "base64"
-      ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+      ? Buffer.from(content.replace(/\s+/g, ""), "base64")
       : encoding === "quoted-printable"
-        ? decodeQp(body)
-        : body;
-  return { to, subject: decodeHeader(header("Subject")), text };
+        ? Buffer.from(decodeQp(content.trim()), "utf8")
+        : Buffer.from(content.trim(), "utf8");
+  return { header, body, raw: content };
+}
+
+/** The leaf parts of a (possibly multipart) message, in order. */
+function leaves(part: Part): Part[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(part.header("Content-Type"))?.[1];
+  if (!/^multipart\//i.test(part.header("Content-Type")) || !boundary) return [part];
+  const pieces = part.raw.split(`--${boundary}`).slice(1);
+  return pieces
+    .filter((piece) => !piece.startsWith("--"))
+    .flatMap((piece) => leaves(parsePart(piece.replace(/^\r?\n/, ""))));
+}
+
+export function parseMail(raw: string, to: string[]): ReceivedMail {
+  const message = parsePart(raw);
+  const parts = leaves(message);
+  const isAttachment = (part: Part) => /^attachment/i.test(part.header("Content-Disposition"));
+  const textPart = parts.find((part) => !isAttachment(part)) ?? message;
+  return {
+    to,
+    subject: decodeHeader(message.header("Subject")),
+    text: textPart.body.toString("utf8"),
+    attachments: parts.filter(isAttachment).map((part) => ({
+      filename: decodeHeader(/filename="?([^";]+)"?/i.exec(part.header("Content-Disposition"))?.[1] ?? ""),
+      contentType: part.header("Content-Type"),
+      content: part.body.toString("utf8"),
+    })),
+    header: (name) => message.header(name),
+  };
 }
 
 /** Listens on the loopback (port 0: any) and hands each message's recipients (lower case) and raw text on. */

@@ -50,6 +50,7 @@ const AccountManagement = lazyPage(() => import("../pages/account/AccountManagem
 const ChangeHistory = lazyPage(() => import("../pages/history/ChangeHistoryPage.tsx"));
 const SdkReports = lazyPage(() => import("../pages/reports/SdkReportsPage.tsx"));
 const AffiliateReports = lazyPage(() => import("../pages/reports/AffiliateReportsPage.tsx"));
+const ReportSchedules = lazyPage(() => import("../pages/reports/ReportSchedulesPage.tsx"));
 const ReportManagement = lazyPage(() => import("../pages/reports/ReportManagementPage.tsx"));
 const ResetPassword = lazyPage(() => import("../pages/resetPassword/ResetPasswordPage.tsx"));
 const Register = lazyPage(() => import("../pages/register/RegisterPage.tsx"));
@@ -147,6 +148,12 @@ export const ROUTES: RouteDef[] = [
         title: "affiliateReports",
         access: "affiliateReports",
         page: AffiliateReports,
+      },
+      {
+        path: "/reports/reportSchedules",
+        title: "reportSchedules",
+        access: "reportSchedules",
+        page: ReportSchedules,
       },
       {
         path: "/reports/reportManagement",

@@ -156,6 +156,18 @@ export function findUserNames(db: Db, companyId: number, userIds: readonly numbe
     .execute();
 }
 
+/** A company's users in normal status (not frozen), by name. */
+export function findActiveUsers(db: Db, companyId: number) {
+  return db
+    .selectFrom("app_user")
+    .select(["id", "user_name", "email"])
+    .where("company_id", "=", companyId)
+    .where("status", "=", 1)
+    .orderBy("user_name")
+    .orderBy("id")
+    .execute();
+}
+
 export interface UserChanges {
   userName?: string;
   email?: string;

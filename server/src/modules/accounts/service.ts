@@ -29,6 +29,7 @@ import { formatDateTime } from "../../lib/time.ts";
 import { revokeUserTokens } from "../passport/tokens.ts";
 import {
   deleteUsers,
+  findActiveUsers,
   findUser,
   findUserByEmail,
   findUserNames,
@@ -398,4 +399,9 @@ export async function setUserPassword(
 export async function userNamesOf(db: Db, companyId: number, userIds: readonly number[]) {
   const rows = await findUserNames(db, companyId, [...new Set(userIds)]);
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.user_name, email: row.email }]));
+}
+
+/** The company's users in normal status (not frozen): who may receive a scheduled report. */
+export async function activeUsersOf(db: Db, companyId: number) {
+  return findActiveUsers(db, companyId);
 }

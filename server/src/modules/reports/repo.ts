@@ -305,6 +305,29 @@ export async function firstCompanyWithPublished(
   return rows[0]?.company_id ?? null;
 }
 
+/** Every published batch from a day on (yyyy-MM-DD), with when it was published. */
+export async function publishedBatchesFrom(db: Db, from: string) {
+  const { rows } = await sql<{ company_id: number; kind: ReportKindValue; dt: string; publish_time: Date }>`
+    select company_id, kind, to_char(dt, 'YYYY-MM-DD') as dt, publish_time from report_batch
+    where status = 'published' and publish_time is not null and dt >= ${from}::date
+    order by company_id, kind, dt`.execute(db);
+  return rows;
+}
+
+/** A company's last published day of a kind (yyyy-MM-DD) up to a day, or null. */
+export async function lastPublishedDay(
+  db: Db,
+  companyId: number,
+  kind: ReportKindValue,
+  to: string,
+): Promise<string | null> {
+  const { rows } = await sql<{ dt: string }>`
+    select to_char(dt, 'YYYY-MM-DD') as dt from report_batch
+    where company_id = ${companyId} and kind = ${kind} and status = 'published' and dt <= ${to}::date
+    order by dt desc limit 1`.execute(db);
+  return rows[0]?.dt ?? null;
+}
+
 /** The publishing companies (every company but the operator's), for calls naming no company. */
 export async function publisherCompanyIds(db: Db): Promise<number[]> {
   const rows = await db

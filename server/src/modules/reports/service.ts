@@ -80,12 +80,14 @@ import {
   failBatch,
   finishBatch,
   firstCompanyWithPublished,
+  lastPublishedDay,
   listBatches,
   lockBatch,
   lockReportRows,
   placementNames,
   placementsOfApp,
   publishBatches,
+  publishedBatchesFrom,
   publisherCompanyIds,
   queueBatch,
   queueMissingBatches,
@@ -929,3 +931,12 @@ const emptySelection = (kind: ReportKindValue, viewer: Viewer): ReportSelection 
 });
 
 export { comparisonOf as reportComparison, selectionOf as reportSelection };
+
+// ─── Published days (the scheduled report mails) ────────────────────────────────────────────────────────
+
+/** Every published batch (company, kind, day yyyy-MM-DD, publish time) of the days from `from` on. */
+export const publishedBatches = (db: Db, from: string) => publishedBatchesFrom(db, from);
+
+/** A company's last published day (yyyy-MM-DD) of a kind up to `to`, or null. */
+export const lastPublished = (db: Db, companyId: number, kind: ReportKindValue, to: string) =>
+  lastPublishedDay(db, companyId, kind, to);

@@ -5,7 +5,7 @@
  * widths, custom columns; the trend of a chosen metric by day; the table with its total row and paging;
  * a detail drawer per row. What differs between the SDK and the affiliate report comes in `config`.
  */
-import { ColumnWidthOutlined, DownloadOutlined, SettingOutlined } from "@ant-design/icons";
+import { ColumnWidthOutlined, DownloadOutlined, MailOutlined, SettingOutlined } from "@ant-design/icons";
 import {
   compareRangeOf,
   exportFileName,
@@ -51,6 +51,7 @@ import {
   toDayjs,
   windowOf,
 } from "./reportScreenConfig.ts";
+import { ScheduleDialog, savedQueryOf } from "./ScheduleDialog.tsx";
 import { useReportExport } from "./useReportExport.ts";
 import { WithDateWindow } from "./WithDateWindow.tsx";
 import "../../components/listPage.css";
@@ -140,6 +141,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const [choice, setChoice] = useState<ReportColumnChoice>(() => loadColumnChoice(def));
   const [widths, setWidths] = useState<ColumnWidths>(() => loadWidths(def.widthsKey));
   const [columnsOpen, setColumnsOpen] = useState(false);
+  const [scheduling, setScheduling] = useState<{ open: boolean; seq: number }>({ open: false, seq: 0 });
   const [trendMetric, setTrendMetric] = useState(def.trendMetric);
   const [detail, setDetail] = useState<{ row: ReportRowRecord; seq: number } | null>(null);
   const startDate = Form.useWatch("startDate", form);
@@ -147,6 +149,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
 
   const menu = useQuery(menuQuery(getToken()));
   const operator = menu.data?.includes("reportManagement") ?? false;
+  const maySchedule = menu.data?.includes("reportSchedules") ?? false;
   const companies = useQuery({
     queryKey: ["report", "companies"],
     queryFn: () => reportManagementApi.companies(),
@@ -406,6 +409,15 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             >
               {exporter.running ? t("reports.exporting") : t("reports.export")}
             </Button>
+            {maySchedule && (
+              <Button
+                icon={<MailOutlined />}
+                onClick={() => setScheduling((current) => ({ open: true, seq: current.seq + 1 }))}
+                data-testid="report-schedule"
+              >
+                {t("schedules.scheduleEmail")}
+              </Button>
+            )}
             <Tooltip title={t("reports.resetWidthsHelp")}>
               <Button icon={<ColumnWidthOutlined />} onClick={resetWidths} data-testid="report-reset-widths">
                 {t("reports.resetWidths")}
@@ -450,6 +462,15 @@ function ReportScreenBody<V extends object, F, Q extends object>({
         onCancel={() => setColumnsOpen(false)}
         onApply={applyColumns}
       />
+      {scheduling.seq > 0 && (
+        <ScheduleDialog
+          key={`schedule-${scheduling.seq}`}
+          open={scheduling.open}
+          target={{ mode: "create", kind: def.kind, query: savedQueryOf(query) }}
+          onClose={() => setScheduling((current) => ({ ...current, open: false }))}
+          onSaved={() => undefined}
+        />
+      )}
       {detail && (
         <ReportDetailDrawer
           key={detail.seq}

@@ -1,0 +1,207 @@
+/**
+ * The scheduled-report dialog (issue 14 item 3): name, frequency (daily, or weekly on a weekday), recipients
+ * picked from the company's active users, and the mail's language. Opened from a report screen it saves that
+ * screen's filters, dimensions and data columns; opened from the Scheduled Reports list it edits a schedule.
+ */
+import {
+  type LangValue,
+  REPORT_KIND_TITLES,
+  type ReportKindValue,
+  type ReportScheduleRow,
+  type SavedScheduleQuery,
+  SCHEDULE_NAME_MAX,
+  SCHEDULE_RECIPIENTS_MAX,
+  ScheduleFrequency,
+  type ScheduleFrequencyValue,
+  WEEKDAYS,
+  weekdayOf,
+} from "@pc/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Form, Input, Radio, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { reportSchedulesApi } from "../../api/reportSchedules.ts";
+import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
+import { useEditForm } from "../../components/useEditForm.ts";
+import { namedFieldOf } from "../../components/useFieldSubmit.ts";
+import { useContractText } from "../../i18n/messages.ts";
+import { getUserInfo } from "../../session/session.ts";
+
+const DIALOG_WIDTH = 560;
+
+export interface ScheduleFormValues {
+  name: string;
+  frequency: ScheduleFrequencyValue;
+  weekday: number | null;
+  recipients: string[];
+  lang: LangValue;
+}
+
+/** What the dialog saves: a new schedule of a report's current query, or an existing schedule. */
+export type ScheduleTarget =
+  | { mode: "create"; kind: ReportKindValue; query: SavedScheduleQuery }
+  | { mode: "edit"; row: ReportScheduleRow };
+
+/** The saved part of a report screen's query: its filters, dimensions and data columns (no dates, no paging). */
+export function savedQueryOf(query: object): SavedScheduleQuery {
+  const fields = query as Record<string, unknown>;
+  const pick = <T,>(key: string, is: (value: unknown) => value is T): T | null => {
+    const value = fields[key];
+    return is(value) ? value : null;
+  };
+  const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
+  const isNumber = (value: unknown): value is number => typeof value === "number";
+  const isNumbers = (value: unknown): value is number[] => Array.isArray(value);
+  const isTexts = (value: unknown): value is string[] => Array.isArray(value);
+  const saved: SavedScheduleQuery = {
+    country: pick("country", isText),
+    dimensions: pick("dimensions", isNumbers) ?? [],
+    metrics: pick("metrics", isTexts),
+  };
+  for (const key of ["appName", "subChannel", "offerId", "pkgName"] as const) {
+    const value = pick(key, isText);
+    if (value !== null) saved[key] = value;
+  }
+  for (const key of ["adId", "adStyle"] as const) {
+    const raw = fields[key];
+    const value = typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : pick(key, isNumber);
+    if (value !== null) saved[key] = value;
+  }
+  return saved;
+}
+
+const FIELDS = ["name", "frequency", "weekday", "recipients", "lang"] as const;
+/** A refusal naming `recipients.N` is shown on the recipients field. */
+const fieldOf = (error: Parameters<ReturnType<typeof namedFieldOf>>[0]) =>
+  error.field?.startsWith("recipients.") ? "recipients" : namedFieldOf(FIELDS)(error);
+
+export function ScheduleDialog({
+  target,
+  ...props
+}: EditDialogProps<ReportScheduleRow> & { target: ScheduleTarget }) {
+  const { t } = useTranslation();
+  const text = useContractText();
+  const { frame, form, validate, send } = useEditForm<ScheduleFormValues, ReportScheduleRow>(props, fieldOf);
+  const frequency = Form.useWatch("frequency", form);
+  const users = useQuery({
+    queryKey: ["reportSchedules", "recipients"],
+    queryFn: () => reportSchedulesApi.recipients(),
+    enabled: props.open,
+    staleTime: 60_000,
+  });
+  const kind = target.mode === "create" ? target.kind : target.row.kind;
+  const initialValues: ScheduleFormValues =
+    target.mode === "edit"
+      ? {
+          name: target.row.name,
+          frequency: target.row.frequency,
+          weekday: target.row.weekday,
+          recipients: target.row.recipients,
+          lang: target.row.lang,
+        }
+      : {
+          name: REPORT_KIND_TITLES[target.kind][text.lang],
+          frequency: ScheduleFrequency.Daily,
+          weekday: weekdayOf(new Date().toISOString().slice(0, 10).replaceAll("-", "")),
+          recipients: [getUserInfo()?.email ?? ""].filter(Boolean),
+          lang: text.lang,
+        };
+
+  const save = async () => {
+    const values = await validate();
+    if (!values) return;
+    const weekday = values.frequency === ScheduleFrequency.Weekly ? values.weekday : null;
+    const common = { ...values, weekday };
+    if (target.mode === "create") {
+      await send((options) =>
+        reportSchedulesApi.create(
+          { ...common, kind: target.kind, query: target.query, enabled: true },
+          options,
+        ),
+      );
+    } else {
+      const { row } = target;
+      await send((options) =>
+        reportSchedulesApi.update(
+          { ...common, id: row.id, kind: row.kind, query: row.query, enabled: row.enabled },
+          options,
+        ),
+      );
+    }
+  };
+
+  return (
+    <EditDialog<ScheduleFormValues>
+      {...frame}
+      title={t(target.mode === "create" ? "schedules.createTitle" : "schedules.editTitle")}
+      width={DIALOG_WIDTH}
+      testId="schedule-dialog"
+      initialValues={initialValues}
+      onSave={save}
+      intro={
+        <p className="pc-muted">{t("schedules.intro", { report: REPORT_KIND_TITLES[kind][text.lang] })}</p>
+      }
+    >
+      <Form.Item
+        name="name"
+        label={t("schedules.name")}
+        rules={[{ required: true, whitespace: true, message: text.message("scheduleNameRequired") }]}
+      >
+        <Input
+          id="schedule-name"
+          maxLength={SCHEDULE_NAME_MAX}
+          placeholder={t("schedules.namePlaceholder")}
+        />
+      </Form.Item>
+      <Form.Item name="frequency" label={t("schedules.frequency")}>
+        <Radio.Group
+          id="schedule-frequency"
+          options={[
+            { value: ScheduleFrequency.Daily, label: t("schedules.daily") },
+            { value: ScheduleFrequency.Weekly, label: t("schedules.weekly") },
+          ]}
+        />
+      </Form.Item>
+      {frequency === ScheduleFrequency.Weekly && (
+        <Form.Item
+          name="weekday"
+          label={t("schedules.weekday")}
+          rules={[{ required: true, message: text.message("scheduleWeekdayRequired") }]}
+        >
+          <Select
+            id="schedule-weekday"
+            options={WEEKDAYS.map((day) => ({ value: day, label: t(`schedules.weekdays.${day}`) }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="recipients"
+        label={t("schedules.recipients")}
+        rules={[
+          { required: true, type: "array", min: 1, message: text.message("scheduleRecipientsRequired") },
+        ]}
+      >
+        <Select
+          id="schedule-recipients"
+          mode="multiple"
+          maxCount={SCHEDULE_RECIPIENTS_MAX}
+          loading={users.isFetching}
+          placeholder={t("schedules.recipientsPlaceholder")}
+          optionFilterProp="label"
+          options={(users.data?.list ?? []).map((user) => ({
+            value: user.email,
+            label: `${user.user_name} <${user.email}>`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="lang" label={t("schedules.lang")}>
+        <Radio.Group
+          id="schedule-lang"
+          options={(["zh", "en"] as const).map((lang) => ({
+            value: lang,
+            label: t(`schedules.langs.${lang}`),
+          }))}
+        />
+      </Form.Item>
+    </EditDialog>
+  );
+}
