@@ -16,3 +16,4 @@ export * from "./placements.ts";
 export * from "./reports.ts";
 export * from "./sdk.ts";
 export * from "./signing.ts";
+export * from "./two-factor.ts";

@@ -2,7 +2,7 @@
  * The one permissions matrix (spec §6, DESIGN §5): who may see which route and call which action.
  * The server checks every endpoint with `can`; the web builds its menu and guard from `allowedRoutes`.
  */
-import { MANAGEMENT_ROLES, ReportScope, type ReportScopeValue } from "./enums.ts";
+import { MANAGEMENT_ROLES, ReportScope, type ReportScopeValue, Role } from "./enums.ts";
 
 export interface Principal {
   roleIds: readonly number[];
@@ -40,6 +40,8 @@ export const ACTIONS = [
   "history.read",
   /** The Companies screen: create companies, set their hosts and branding (issue 12 item 6). */
   "company.manage",
+  /** The company's sign-in rules (require two-step verification of everyone): its super admin only. */
+  "account.policy",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -57,6 +59,7 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "company.read": (p) => p.isOperator && isManager(p),
   "history.read": isManager,
   "company.manage": (p) => p.isOperator && isManager(p),
+  "account.policy": (p) => p.roleIds.includes(Role.SuperAdmin),
 };
 
 const ROUTE_RULES: Record<PermissionRoute, Action> = {

@@ -13,6 +13,7 @@ import * as abuseLimits from "./migrations/0010_abuse_limits.ts";
 import * as dropOutbox from "./migrations/0011_drop_outbox.ts";
 import * as signInTickets from "./migrations/0012_sign_in_tickets.ts";
 import * as companyAssets from "./migrations/0013_company_assets.ts";
+import * as twoFactor from "./migrations/0014_two_factor.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011_drop_outbox": dropOutbox,
   "0012_sign_in_tickets": signInTickets,
   "0013_company_assets": companyAssets,
+  "0014_two_factor": twoFactor,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

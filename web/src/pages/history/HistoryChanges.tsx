@@ -21,6 +21,9 @@ const FIELD_LABELS = {
   role_ids: "history.fields.roles",
   status: "history.fields.status",
   report_scope: "history.fields.reportScope",
+  two_factor: "history.fields.twoFactor",
+  require_two_factor: "history.fields.requireTwoFactor",
+  recovery_codes_left: "history.fields.recoveryCodesLeft",
 } as const;
 type KnownField = keyof typeof FIELD_LABELS;
 const isKnownField = (field: string): field is KnownField => field in FIELD_LABELS;
@@ -48,6 +51,7 @@ export function valueText(field: string, value: unknown, t: TFunction): string {
     return t(`placements.adStyles.${value}`);
   if ((field === "is_online" || field === "auto_rotation") && typeof value === "number")
     return value === 1 ? t("common.yes") : t("common.no");
+  if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
   if (Array.isArray(value)) return value.join(", ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
