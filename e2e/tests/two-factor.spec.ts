@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { accountsApi } from "./accountsApi.ts";
-import { chooseLanguage, fillLogin, type Lang, signIn, signInAs, TEXT } from "./support.ts";
+import { fillLogin, type Lang, signIn, signInAs, TEXT } from "./support.ts";
 
 const T = {
   zh: {
@@ -134,7 +134,6 @@ test("a recovery code signs in once; the password page comes back from the secon
   await fillLogin(user, staff.email, staff.password);
   await user.getByTestId("two-factor-back").click();
   await expect(user.locator("#password")).toBeVisible();
-  await chooseLanguage(user, "zh");
   await fillLogin(user, staff.email, staff.password);
   await user.locator("#two_factor_code").fill(recovery.toUpperCase());
   await user.getByTestId("two-factor-submit").click();
