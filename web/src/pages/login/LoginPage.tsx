@@ -16,7 +16,7 @@ import {
 } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
 import { App, Checkbox, Form, Input, Typography, theme } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
@@ -29,7 +29,9 @@ import { AUTH_FORM_LAYOUT } from "./AuthForm.tsx";
 import { AuthShell } from "./AuthShell.tsx";
 import { CaptchaInput, useCaptcha } from "./captcha.tsx";
 import { callerSecret, encryptLoginForm } from "./loginPayload.ts";
-import { TwoFactorStep } from "./TwoFactorStep.tsx";
+
+/** The second step, in a chunk of its own: most sign-ins never need it, and the login page stays light. */
+const TwoFactorStep = lazy(async () => ({ default: (await import("./TwoFactorStep.tsx")).TwoFactorStep }));
 
 /** Remembered sign-in email (never the password: the browser's password manager keeps that). */
 export const REMEMBER_EMAIL_KEY = "login_email";
@@ -176,12 +178,20 @@ export default function LoginPage() {
 
   if (secondStep) {
     return (
-      <TwoFactorStep
-        challenge={secondStep.challenge}
-        email={secondStep.email}
-        onBack={() => setSecondStep(null)}
-        onSignedIn={afterLogin}
-      />
+      <Suspense
+        fallback={
+          <AuthShell title={t("twoFactor.loginTitle")} subtitle={secondStep.email}>
+            {null}
+          </AuthShell>
+        }
+      >
+        <TwoFactorStep
+          challenge={secondStep.challenge}
+          email={secondStep.email}
+          onBack={() => setSecondStep(null)}
+          onSignedIn={afterLogin}
+        />
+      </Suspense>
     );
   }
 
