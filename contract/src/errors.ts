@@ -14,6 +14,13 @@ export const Code = {
   Busy: 607,
   /** The database is out of reach or the server is stopping (HTTP 503 with Retry-After): send again later. */
   Unavailable: 608,
+  /**
+   * Sign-in: the password was right and the second step is due (two-step verification): `data` is a
+   * TwoFactorChallenge (a ticket for /v1/passport/user/two_factor_login, and the app's setup when it must be set up).
+   */
+  TwoFactorRequired: 609,
+  /** A two-step verification code is wrong, expired or used before (`data.field` names the code's field). */
+  TwoFactorCodeWrong: 610,
   TokenInvalid: 20003,
   /**
    * The reporting API's key is missing, unknown, expired or revoked (HTTP 401 with WWW-Authenticate); the
@@ -48,6 +55,11 @@ export const CODE_MESSAGES: Record<CodeValue, Messages> = {
     zh: "服务暂时不可用，请稍后重试",
     en: "The service is temporarily unavailable, please retry shortly",
   },
+  [Code.TwoFactorRequired]: {
+    zh: "请输入身份验证器应用中的验证码",
+    en: "Enter the code from your authenticator app",
+  },
+  [Code.TwoFactorCodeWrong]: { zh: "验证码错误", en: "The verification code is wrong" },
   [Code.TokenInvalid]: { zh: "登录已失效，请重新登录", en: "Session expired, please sign in again" },
   [Code.ApiKeyInvalid]: { zh: "API 密钥无效", en: "The API key is invalid" },
 };
@@ -273,6 +285,51 @@ export const MESSAGES = {
     zh: "您的验证码是 {code}，{minutes} 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。",
     en: "Your verification code is {code}. It is valid for {minutes} minutes and can be used once. If you did not ask for it, ignore this email.",
   },
+  // Two-step verification (issue 14 item 4).
+  twoFactorEnrolRequired: {
+    zh: "贵公司要求开启两步验证：请先设置身份验证器应用，再完成登录",
+    en: "Your company requires two-step verification: set up an authenticator app to finish signing in",
+  },
+  twoFactorCodeRequired: { zh: "请输入验证码", en: "Please enter the code" },
+  twoFactorCodeInvalid: {
+    zh: "请输入 6 位数字验证码或恢复码",
+    en: "Enter the 6-digit code or a recovery code",
+  },
+  twoFactorCodeWrong: {
+    zh: "验证码错误或已过期，请输入身份验证器应用当前显示的验证码，或一个恢复码",
+    en: "The code is wrong or expired: enter the code your authenticator app shows now, or a recovery code",
+  },
+  twoFactorCodeUsed: {
+    zh: "该验证码已使用过，请等待身份验证器应用显示下一个验证码",
+    en: "This code has already been used; wait for the next one in your authenticator app",
+  },
+  twoFactorRecoveryCodeUsed: {
+    zh: "该恢复码已使用过，每个恢复码只能使用一次",
+    en: "This recovery code has already been used; each one works once",
+  },
+  twoFactorSetupCodeOnly: {
+    zh: "请输入新添加的身份验证器应用中的 6 位验证码",
+    en: "Enter the 6-digit code of the app you have just set up",
+  },
+  twoFactorTicketInvalid: {
+    zh: "验证已超时或无效，请重新登录",
+    en: "The verification step has expired or is invalid; please sign in again",
+  },
+  twoFactorAlreadyOn: { zh: "两步验证已开启", en: "Two-step verification is already on" },
+  twoFactorNotOn: { zh: "两步验证未开启", en: "Two-step verification is off" },
+  twoFactorSetupMissing: {
+    zh: "请重新开始设置：没有待确认的密钥",
+    en: "Start the setup again: there is no key waiting for confirmation",
+  },
+  twoFactorRequiredByCompany: {
+    zh: "贵公司要求开启两步验证，不能关闭",
+    en: "Your company requires two-step verification; it cannot be turned off",
+  },
+  twoFactorPolicyNeedsOwn: {
+    zh: "请先为自己的账号开启两步验证，再要求全公司开启",
+    en: "Turn on two-step verification for your own account before requiring it for the company",
+  },
+  twoFactorRequiredFlag: { zh: "required 须为 true 或 false", en: "required must be true or false" },
   // Signed external calls (DESIGN §5 Signing; issue 6).
   paramMissing: { zh: "缺少参数：{field}", en: "Missing parameter: {field}" },
   timestampMalformed: {

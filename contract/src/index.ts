@@ -18,3 +18,4 @@ export * from "./report-schedules.ts";
 export * from "./reports.ts";
 export * from "./sdk.ts";
 export * from "./signing.ts";
+export * from "./two-factor.ts";

@@ -48,6 +48,8 @@ export const ACTIONS = [
   "company.manage",
   /** The reporting API's keys of the company: create, list, revoke (issue 14 item 2). Super admins only. */
   "apiKey.manage",
+  /** The company's sign-in rules (require two-step verification of everyone): its super admin only. */
+  "account.policy",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -69,6 +71,7 @@ const ACTION_RULES: Record<Action, (p: Principal) => boolean> = {
   "history.read": isManager,
   "company.manage": (p) => p.isOperator && isManager(p),
   "apiKey.manage": isSuperAdmin,
+  "account.policy": isSuperAdmin,
 };
 
 const ROUTE_RULES: Record<PermissionRoute, Action> = {

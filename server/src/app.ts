@@ -35,6 +35,7 @@ import { reportRoutes } from "./modules/reports/routes.ts";
 import { reportScheduler } from "./modules/reports/scheduler.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
+import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
 import { auth } from "./plugins/auth.ts";
 import { answerClientError, answerFrameworkError, envelope, sendNotFound } from "./plugins/envelope.ts";
 import { healthRoutes } from "./plugins/health.ts";
@@ -88,6 +89,7 @@ function apiParts(deps: AppDeps): Part[] {
     { roles: CONSOLE, register: (api) => api.register(geoRoutes) },
     { roles: INGEST, register: (api) => api.register(sdkRoutes, { db, timeZone }) },
     { roles: CONSOLE, register: (api) => api.register(passwordRoutes, { db, config }) },
+    { roles: CONSOLE, register: (api) => api.register(twoFactorRoutes, { db, config }) },
     { roles: CONSOLE, register: (api) => api.register(accountRoutes, { db, timeZone }) },
     { roles: CONSOLE, register: (api) => api.register(tenancyRoutes, { db, timeZone }) },
     { roles: CONSOLE, register: (api) => api.register(profitCenterRoutes, { db, timeZone }) },

@@ -62,6 +62,11 @@ const schema = z
     RSA_PRIVATE_KEY: z.string().optional(),
     CALLER_SECRET: secret.default(DEV_CALLER_SECRET),
     EXTERNAL_API_SECRET: secret.default(DEV_EXTERNAL_API_SECRET),
+    /**
+     * Seals the two-step verification secrets in the database (AES-256-GCM), so that reading the database alone
+     * does not hand them out. Unset: they are stored as they are.
+     */
+    TWO_FACTOR_KEY: secret.optional(),
     CAPTCHA_FIXED_ANSWER: z.string().min(1).optional(),
     DEMO_SEED: booleanText.optional(),
     /** With the demo seed: also 90 days of SDK and affiliate report data (the API tests turn it off). */

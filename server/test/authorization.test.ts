@@ -35,11 +35,14 @@ import { issueEmailCode } from "../src/modules/passport/email-code.ts";
 import { issueSignInTicket } from "../src/modules/passport/tickets.ts";
 import { hashToken } from "../src/modules/passport/tokens.ts";
 import { findOperatorCompany } from "../src/modules/tenancy/repo.ts";
+import { beginSetup } from "../src/modules/two-factor/service.ts";
+import { totpCode } from "../src/modules/two-factor/totp.ts";
 import { demoCompany, freshEmail, makeCompany, makeUser, tokenOf } from "./support/accounts.ts";
 import { call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { signedUrl } from "./support/external.ts";
 import { solidPng } from "./support/images.ts";
 import { encryptForLogin, loginForm, md5, newCaptchaId, publicKey } from "./support/sign-in.ts";
+import { enrolDirectly } from "./support/two-factor.ts";
 
 /** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
 const STARTUP_TIMEOUT_MS = 180_000;
@@ -222,6 +225,13 @@ async function scheduleOf(owner: Owner, caller: Caller): Promise<{ id: number; r
   if (answer.code !== Code.Ok) throw new Error(`fixture schedule: ${answer.code} ${answer.msg}`);
   return { id: answer.data.id, recipient };
 }
+/** A user's two-step verification removed, so a setup can begin. */
+const dropTwoFactor = (user: { companyId: number; userId: number }) =>
+  db()
+    .deleteFrom("user_totp")
+    .where("company_id", "=", user.companyId)
+    .where("user_id", "=", user.userId)
+    .execute();
 
 // ── The table ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -362,6 +372,76 @@ const ENDPOINTS: Endpoint[] = [
         },
       };
     },
+  },
+  // Two-step verification (issue 14 item 4): one's own, and the company's rule.
+  {
+    method: "POST",
+    url: "/v1/passport/user/two_factor_login",
+    access: publicAccess,
+    scope: "own",
+    build: async (owner) => {
+      const user = await staffOf(owner);
+      const { recoveryCodes } = await enrolDirectly(db(), user);
+      const form = await loginForm(app(), { email: user.email, password: DEMO_PASSWORD });
+      const first = await call<{ ticket: string }>(app(), {
+        method: "POST",
+        url: "/v1/passport/user/login",
+        payload: { data: encryptForLogin(await publicKey(app()), form) },
+      });
+      if (first.code !== Code.TwoFactorRequired) throw new Error(`sign-in answered ${first.code}`);
+      return { payload: { ticket: first.data.ticket, code: recoveryCodes[0] } };
+    },
+  },
+  { method: "GET", url: "/v1/passport/two_factor", access: session, scope: "own", build: nothing },
+  {
+    method: "POST",
+    url: "/v1/passport/two_factor/setup",
+    access: session,
+    scope: "own",
+    build: async (_owner, caller) => {
+      if (caller.user) await dropTwoFactor(caller.user);
+      return {};
+    },
+  },
+  {
+    method: "POST",
+    url: "/v1/passport/two_factor/enable",
+    access: session,
+    scope: "own",
+    build: async (_owner, caller) => {
+      if (!caller.user) return { payload: { code: "000000" } };
+      await dropTwoFactor(caller.user);
+      const { secret } = await beginSetup({ db: db(), key: null }, caller.user);
+      return { payload: { code: totpCode(secret) } };
+    },
+  },
+  ...["/v1/passport/two_factor/disable", "/v1/passport/two_factor/recovery_codes"].map(
+    (url): Endpoint => ({
+      method: "POST",
+      url,
+      access: session,
+      scope: "own",
+      build: async (_owner, caller) => {
+        if (!caller.user) return { payload: { code: "000000" } };
+        const { recoveryCodes } = await enrolDirectly(db(), caller.user);
+        return { payload: { code: recoveryCodes[0] } };
+      },
+    }),
+  ),
+  {
+    method: "GET",
+    url: "/v1/company/two_factor",
+    access: action("account.manage"),
+    scope: "own",
+    build: nothing,
+  },
+  {
+    method: "PUT",
+    url: "/v1/company/two_factor",
+    access: action("account.policy"),
+    scope: "own",
+    // not required: requiring it would send every later sign-in of the company through the second step
+    build: async () => ({ payload: { required: false } }),
   },
   { method: "GET", url: "/api/v1/user/user_info", access: session, scope: "own", build: nothing },
   { method: "GET", url: "/api/v1/user/menu", access: session, scope: "own", build: nothing },

@@ -13,6 +13,7 @@ import * as abuseLimits from "./migrations/0010_abuse_limits.ts";
 import * as dropOutbox from "./migrations/0011_drop_outbox.ts";
 import * as signInTickets from "./migrations/0012_sign_in_tickets.ts";
 import * as companyAssets from "./migrations/0013_company_assets.ts";
+import * as twoFactor from "./migrations/0014_two_factor.ts";
 import * as reportApiKeys from "./migrations/0015_report_api_keys.ts";
 import * as reportSchedules from "./migrations/0016_report_schedules.ts";
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011_drop_outbox": dropOutbox,
   "0012_sign_in_tickets": signInTickets,
   "0013_company_assets": companyAssets,
+  "0014_two_factor": twoFactor,
   "0015_report_api_keys": reportApiKeys,
   "0016_report_schedules": reportSchedules,
 };

@@ -16,6 +16,8 @@ export interface CompanyTable {
   cooperation_types: Generated<number[]>;
   profit_center_id: Generated<number | null>;
   is_operator: Generated<boolean>;
+  /** Every user must sign in with two-step verification (migration 0014). */
+  require_two_factor: Generated<boolean>;
   create_time: CreatedAt;
   modify_time: UpdatedAt;
 }
@@ -76,6 +78,35 @@ export interface SessionTokenTable {
 export interface SignInTicketTable {
   ticket_hash: string;
   token_hash: string;
+  expires_at: Date;
+}
+
+/** A user's authenticator secret (two-factor; migration 0014): pending while `enabled_time` is null. */
+export interface UserTotpTable {
+  company_id: number;
+  user_id: number;
+  /** `plain:<base32>` or `aes1:<iv>.<tag>.<ciphertext>` (sealed with TWO_FACTOR_KEY). */
+  secret: string;
+  enabled_time: Date | null;
+  /** The time step of the last code accepted: a code of this step or an earlier one is refused. */
+  last_step: Generated<number>;
+  create_time: CreatedAt;
+}
+
+export interface UserRecoveryCodeTable {
+  company_id: number;
+  user_id: number;
+  code_hash: string;
+  used_time: Date | null;
+}
+
+/** The second step of a sign-in (passport; migration 0014). */
+export interface TwoFactorChallengeTable {
+  ticket_hash: string;
+  company_id: number;
+  user_id: number;
+  purpose: "verify" | "enrol";
+  attempts: Generated<number>;
   expires_at: Date;
 }
 
@@ -358,6 +389,9 @@ export interface Database {
   user_role: UserRoleTable;
   session_token: SessionTokenTable;
   sign_in_ticket: SignInTicketTable;
+  user_totp: UserTotpTable;
+  user_recovery_code: UserRecoveryCodeTable;
+  two_factor_challenge: TwoFactorChallengeTable;
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
   rate_limit: RateLimitTable;

@@ -11,6 +11,8 @@ export interface RefusalSubject {
 /** A business refusal: answered as HTTP 200 with its code, a message in the caller's language and the field. */
 export class AppError extends Error {
   subject: RefusalSubject | undefined;
+  /** What the answer's `data` carries instead of `{field}` (the second step a sign-in asks for). */
+  data: Record<string, unknown> | undefined;
 
   constructor(
     readonly code: CodeValue,
@@ -24,6 +26,12 @@ export class AppError extends Error {
   /** Names who the refusal is about, for the security log (plugins/security-log.ts). */
   about(subject: RefusalSubject): this {
     this.subject = subject;
+    return this;
+  }
+
+  /** Answers `data` with the refusal. */
+  carrying(data: Record<string, unknown>): this {
+    this.data = data;
     return this;
   }
 

@@ -36,7 +36,7 @@ const TRANSPORT_ERRORS: Record<string, MessageKey> = {
 const answerOf = (error: AppError, lang: LangValue) => ({
   code: error.code,
   msg: error.localized(lang),
-  data: error.field ? { field: error.field } : null,
+  data: error.data ?? (error.field ? { field: error.field } : null),
 });
 
 function sendError(reply: FastifyReply, error: AppError, lang: LangValue, httpStatus = 200) {

@@ -1,5 +1,12 @@
 /** Session, captcha, user and branding calls (spec §7; DESIGN §5). */
-import type { CaptchaAnswer, CompanyInfo, LoginAnswer, MenuAnswer, UserInfo } from "@pc/contract";
+import type {
+  CaptchaAnswer,
+  CompanyInfo,
+  LoginAnswer,
+  MenuAnswer,
+  TwoFactorLoginAnswer,
+  UserInfo,
+} from "@pc/contract";
 import { get, post, type RequestOptions } from "./client.ts";
 
 export interface PermissionItem {
@@ -18,6 +25,9 @@ export const passportApi = {
   /** `data` is the base64 RSA-OAEP ciphertext of the signed login form. */
   login: (data: string, options?: RequestOptions) =>
     post<LoginAnswer>("/v1/passport/user/login", { data }, options),
+  /** The second step of a sign-in answered 609: its ticket and a code of the authenticator app, or a recovery code. */
+  twoFactorLogin: (ticket: string, code: string, options?: RequestOptions) =>
+    post<TwoFactorLoginAnswer>("/v1/passport/user/two_factor_login", { ticket, code }, options),
   logout: (options?: RequestOptions) => post<null>("/v1/passport/user/logout", {}, options),
   /** Exchanges the one-time sign-in ticket of a link (`?t=`) for a session; answers as login does. */
   ticketLogin: (ticket: string, options?: RequestOptions) =>

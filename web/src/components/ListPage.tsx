@@ -36,6 +36,7 @@ function phoneColumn<Row>(column: TableColumnsType<Row>[number]): TableColumnsTy
 }
 
 export function ListPage<Row extends object>({
+  before,
   filters,
   title,
   intro,
@@ -46,6 +47,8 @@ export function ListPage<Row extends object>({
   scrollX,
   children,
 }: {
+  /** A card above the filters (a setting of the whole list, e.g. Account Management's sign-in rule). */
+  before?: ReactNode;
   /** The filter form (a `FilterBar`); a list without filters has no filter card. */
   filters?: ReactNode;
   title: ReactNode;
@@ -67,6 +70,7 @@ export function ListPage<Row extends object>({
   const phone = usePhoneLayout();
   return (
     <div className="pc-list-page">
+      {before}
       {filters !== undefined && <Card className="pc-list-card">{filters}</Card>}
       <Card className="pc-list-card">
         <div className="pc-list-toolbar">

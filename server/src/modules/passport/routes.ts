@@ -15,6 +15,8 @@ import {
   SIGN_IN_TICKET_SECONDS,
   signInTicketAnswer,
   ticketLoginBody,
+  twoFactorLoginAnswer,
+  twoFactorLoginBody,
   userInfo,
 } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -23,8 +25,10 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { loadUserInfo } from "../accounts/service.ts";
+import { sealingKey } from "../two-factor/totp.ts";
 import { discardCaptcha, generateCaptcha } from "./captcha.ts";
 import type { LoginKey } from "./login-key.ts";
+import { exchangeSecondStep } from "./second-step.ts";
 import { login } from "./service.ts";
 import { exchangeSignInTicket, issueSignInTicket } from "./tickets.ts";
 import { revokeToken } from "./tokens.ts";
@@ -40,6 +44,7 @@ const publicRoute = { public: true } as const;
 
 export const passportRoutes: FastifyPluginAsyncZod<PassportDeps> = async (app, { db, config, loginKey }) => {
   const captchaOptions = { fixedAnswer: config.CAPTCHA_FIXED_ANSWER };
+  const twoFactorKey = sealingKey(config.TWO_FACTOR_KEY);
 
   app.get(
     "/v1/passport/public_key",
@@ -67,12 +72,48 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportDeps> = async (app, {
 
   app.post(
     "/v1/passport/user/login",
-    { config: publicRoute, schema: { tags, body: loginBody, response: { 200: envelopeOf(loginAnswer) } } },
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        description:
+          "Signs in with the encrypted login form. A user with two-step verification on, or in a company that " +
+          "requires it, gets no session yet: the answer is code 609 with `data` {ticket, expires_in, setup} " +
+          "(setup: {secret, uri} when the authenticator app must be set up first), for /v1/passport/user/two_factor_login.",
+        body: loginBody,
+        response: { 200: envelopeOf(loginAnswer) },
+      },
+    },
     async (request) =>
       ok(
         await login(
-          { db, loginKey, callerSecret: config.CALLER_SECRET, timeZone: config.REPORT_TZ },
+          { db, loginKey, callerSecret: config.CALLER_SECRET, timeZone: config.REPORT_TZ, twoFactorKey },
           request.body.data,
+          request.ip,
+        ),
+      ),
+  );
+
+  app.post(
+    "/v1/passport/user/two_factor_login",
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        description:
+          "The second step of a sign-in answered 609: its ticket and a code of the authenticator app (6 digits, " +
+          "±30 s, each once) or a recovery code (each once) answer the session, as login does; after a setup, " +
+          "with the 10 new recovery_codes. A wrong code answers 610 (field code) and counts towards the sign-in " +
+          "lockout; an unknown, used or expired ticket 604 (field ticket).",
+        body: twoFactorLoginBody,
+        response: { 200: envelopeOf(twoFactorLoginAnswer) },
+      },
+    },
+    async (request) =>
+      ok(
+        await exchangeSecondStep(
+          { db, key: twoFactorKey, timeZone: config.REPORT_TZ },
+          request.body,
           request.ip,
         ),
       ),

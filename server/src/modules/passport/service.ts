@@ -6,18 +6,22 @@ import { AppError } from "../../lib/app-error.ts";
 import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
 import { safeEqualText } from "../../lib/safe-equal.ts";
 import { signatureOf, withinSignatureWindow } from "../../lib/signing.ts";
-import { findUserByEmail, loadUserInfo } from "../accounts/service.ts";
+import { findUserByEmail } from "../accounts/service.ts";
 import { findCompany } from "../tenancy/service.ts";
+import type { SealingKey } from "../two-factor/totp.ts";
 import { consumeCaptcha } from "./captcha.ts";
 import { clearFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
 import type { LoginKey } from "./login-key.ts";
-import { issueToken } from "./tokens.ts";
+import { secondStepFor } from "./second-step.ts";
+import { startSession } from "./session.ts";
 
 export interface LoginDeps {
   db: Db;
   loginKey: LoginKey;
   callerSecret: string;
   timeZone: string;
+  /** Seals two-step verification secrets set up at sign-in (TWO_FACTOR_KEY). */
+  twoFactorKey: SealingKey;
 }
 
 /** Decrypts and validates the payload; every failure is a 604 naming what is wrong. */
@@ -71,18 +75,19 @@ export async function login(deps: LoginDeps, data: string, clientAddress: string
   const company = await findCompany(db, user.company_id);
   if (!company) throw new AppError(Code.BadCredentials).about(named);
 
-  await clearFailures(db, subject);
   const who = {
     companyId: user.company_id,
     userId: user.id,
     accountId: company.account_id,
     isOperator: company.is_operator,
   };
+  // Two-step verification: no session yet, but a ticket for the code (609). The failures are cleared only once
+  // the code is right, so wrong codes and wrong passwords count towards the same lockout.
+  const secondStep = await secondStepFor({ db, key: deps.twoFactorKey }, who, company.require_two_factor);
+  if (secondStep) {
+    const message = secondStep.setup ? "twoFactorEnrolRequired" : undefined;
+    throw new AppError(Code.TwoFactorRequired, message).carrying(secondStep);
+  }
+  await clearFailures(db, subject);
   return startSession(db, who, deps.timeZone);
-}
-
-/** A new session for a user: its token and the user's info, the answer of every way in. */
-export async function startSession(db: Db, who: Parameters<typeof loadUserInfo>[1], timeZone: string) {
-  const token = await issueToken(db, who.companyId, who.userId);
-  return { token, user_info: await loadUserInfo(db, who, timeZone) };
 }

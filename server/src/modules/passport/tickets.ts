@@ -15,7 +15,7 @@ import {
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { startSession } from "./service.ts";
+import { startSession } from "./session.ts";
 import { findLiveSession, hashToken } from "./tokens.ts";
 
 /** A ticket for a link into the console, signing in as the user of the session `tokenHash`. */

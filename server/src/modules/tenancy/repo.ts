@@ -20,9 +20,18 @@ export function findOperatorCompany(db: Db) {
 export function findCompany(db: Db, companyId: number) {
   return db
     .selectFrom("company")
-    .select(["id", "account_id", "name", "is_operator"])
+    .select(["id", "account_id", "name", "is_operator", "require_two_factor"])
     .where("id", "=", companyId)
     .executeTakeFirst();
+}
+
+/** The company's rule: every user signs in with two-step verification (issue 14 item 4). */
+export async function setCompanyRequiresTwoFactor(db: Db, companyId: number, required: boolean) {
+  await db
+    .updateTable("company")
+    .set({ require_two_factor: required, modify_time: sql<Date>`now()` })
+    .where("id", "=", companyId)
+    .execute();
 }
 
 export async function hostsTaken(db: Db, hosts: readonly string[]): Promise<string[]> {

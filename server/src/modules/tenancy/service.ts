@@ -51,8 +51,8 @@ import {
   setCompanyProfitCenter,
 } from "./repo.ts";
 
-/** The company reads other modules, the CLI and the seed make; the SQL stays this module's. */
-export { countCompanies, findCompany } from "./repo.ts";
+/** The company reads (and the two-step rule's write) other modules, the CLI and the seed make; the SQL stays here. */
+export { countCompanies, findCompany, setCompanyRequiresTwoFactor } from "./repo.ts";
 
 /** The operator admin making a change on the Companies screen: the audit row goes under their company. */
 export interface Actor {

@@ -1,6 +1,7 @@
 /**
  * The signed-in user's account (`/account/index`, the user menu's default target): name, login email,
- * company, permissions, status and the created and modified times, fetched fresh on each visit.
+ * company, permissions, status and the created and modified times, fetched fresh on each visit; then the
+ * user's two-step verification (TwoFactorCard).
  */
 import { KeyOutlined, UserOutlined } from "@ant-design/icons";
 import { AccountStatus, type UserInfo } from "@pc/contract";
@@ -12,6 +13,7 @@ import { userApi } from "../../api/passport.ts";
 import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { ROLE_CHOICES } from "./accountForm.ts";
+import { TwoFactorCard } from "./TwoFactorCard.tsx";
 import "./account.css";
 
 export default function AccountInfoPage() {
@@ -46,65 +48,68 @@ export default function AccountInfoPage() {
   const frozen = user.status === AccountStatus.Frozen;
 
   return (
-    <Card className="pc-account-card">
-      <div className="pc-account-head">
-        <Avatar
-          size={64}
-          icon={<UserOutlined />}
-          style={{ background: themeToken.colorPrimaryBg, color: themeToken.colorPrimary }}
-        />
-        <div className="pc-account-head-text">
-          <Typography.Title level={4} style={{ margin: 0 }} data-testid="account-name">
-            {user.user_name || user.name}
-          </Typography.Title>
-          <Typography.Text type="secondary">{user.email}</Typography.Text>
+    <div className="pc-account-page">
+      <Card className="pc-account-card">
+        <div className="pc-account-head">
+          <Avatar
+            size={64}
+            icon={<UserOutlined />}
+            style={{ background: themeToken.colorPrimaryBg, color: themeToken.colorPrimary }}
+          />
+          <div className="pc-account-head-text">
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="account-name">
+              {user.user_name || user.name}
+            </Typography.Title>
+            <Typography.Text type="secondary">{user.email}</Typography.Text>
+          </div>
+          <Button icon={<KeyOutlined />} onClick={() => navigate("/account/modPassword")}>
+            {t("route.modPassword")}
+          </Button>
         </div>
-        <Button icon={<KeyOutlined />} onClick={() => navigate("/account/modPassword")}>
-          {t("route.modPassword")}
-        </Button>
-      </div>
-      <Descriptions
-        column={{ xs: 1, sm: 1, md: 2 }}
-        bordered
-        size="middle"
-        className="pc-account-details"
-        items={[
-          { key: "user_name", label: t("accounts.userName"), children: user.user_name || user.name },
-          { key: "email", label: t("accounts.email"), children: user.email },
-          {
-            key: "company",
-            label: t("accounts.company"),
-            children: t("accounts.companyId", { id: user.company_id }),
-          },
-          {
-            key: "roles",
-            label: t("accounts.role"),
-            children:
-              roles.length > 0 ? (
-                <Space size={[4, 4]} wrap>
-                  {roles.map((role) => (
-                    <Tag key={role.value} color={role.assignable ? "blue" : "gold"}>
-                      {t(`accounts.roles.${role.value}`)}
-                    </Tag>
-                  ))}
-                </Space>
+        <Descriptions
+          column={{ xs: 1, sm: 1, md: 2 }}
+          bordered
+          size="middle"
+          className="pc-account-details"
+          items={[
+            { key: "user_name", label: t("accounts.userName"), children: user.user_name || user.name },
+            { key: "email", label: t("accounts.email"), children: user.email },
+            {
+              key: "company",
+              label: t("accounts.company"),
+              children: t("accounts.companyId", { id: user.company_id }),
+            },
+            {
+              key: "roles",
+              label: t("accounts.role"),
+              children:
+                roles.length > 0 ? (
+                  <Space size={[4, 4]} wrap>
+                    {roles.map((role) => (
+                      <Tag key={role.value} color={role.assignable ? "blue" : "gold"}>
+                        {t(`accounts.roles.${role.value}`)}
+                      </Tag>
+                    ))}
+                  </Space>
+                ) : (
+                  <span className="pc-muted">{t("accounts.noRole")}</span>
+                ),
+            },
+            {
+              key: "status",
+              label: t("accounts.columns.status"),
+              children: frozen ? (
+                <Tag color="error">{t("accounts.status.frozen")}</Tag>
               ) : (
-                <span className="pc-muted">{t("accounts.noRole")}</span>
+                <Tag color="success">{t("accounts.status.normal")}</Tag>
               ),
-          },
-          {
-            key: "status",
-            label: t("accounts.columns.status"),
-            children: frozen ? (
-              <Tag color="error">{t("accounts.status.frozen")}</Tag>
-            ) : (
-              <Tag color="success">{t("accounts.status.normal")}</Tag>
-            ),
-          },
-          { key: "create_time", label: t("accounts.columns.createTime"), children: user.create_time },
-          { key: "modify_time", label: t("accounts.columns.modifyTime"), children: user.modify_time },
-        ]}
-      />
-    </Card>
+            },
+            { key: "create_time", label: t("accounts.columns.createTime"), children: user.create_time },
+            { key: "modify_time", label: t("accounts.columns.modifyTime"), children: user.modify_time },
+          ]}
+        />
+      </Card>
+      <TwoFactorCard account={user.email} />
+    </div>
   );
 }

@@ -2,7 +2,8 @@
  * Account management (spec §2 Account management, §6, §7 Accounts): search by name with reset, add, and a
  * paged table of user name, login email, status, created and modified dates, reviser and actions. Freeze/thaw
  * and delete are hidden on administrator and super admin rows (and one's own); edit is always shown, with the
- * email and password locked on a row at or above one's own level unless one is the super admin.
+ * email and password locked on a row at or above one's own level unless one is the super admin. Above the
+ * list, the company's two-step verification rule (TwoFactorPolicyCard).
  */
 import { HistoryOutlined } from "@ant-design/icons";
 import { AccountStatus, accountRowActions, type UserRow, userListQuery } from "@pc/contract";
@@ -23,6 +24,7 @@ import { useListDialog } from "../../components/useListDialog.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { AccountDialog } from "./AccountDialog.tsx";
+import { TwoFactorPolicyCard } from "./TwoFactorPolicyCard.tsx";
 import "./account.css";
 import { datePart } from "./accountForm.ts";
 
@@ -147,6 +149,7 @@ export default function AccountManagementPage() {
 
   return (
     <ListPage<UserRow>
+      before={<TwoFactorPolicyCard me={me} />}
       filters={
         <FilterBar {...filterBar}>
           <TextFilter

@@ -25,6 +25,9 @@ const FIELD_LABELS = {
   scopes: "history.fields.scopes",
   expires_on: "history.fields.expiresOn",
   revoked: "history.fields.revoked",
+  two_factor: "history.fields.twoFactor",
+  require_two_factor: "history.fields.requireTwoFactor",
+  recovery_codes_left: "history.fields.recoveryCodesLeft",
 } as const;
 type KnownField = keyof typeof FIELD_LABELS;
 const isKnownField = (field: string): field is KnownField => field in FIELD_LABELS;
@@ -52,6 +55,7 @@ export function valueText(field: string, value: unknown, t: TFunction): string {
     return t(`placements.adStyles.${value}`);
   if ((field === "is_online" || field === "auto_rotation") && typeof value === "number")
     return value === 1 ? t("common.yes") : t("common.no");
+  if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
   if (Array.isArray(value)) return value.join(", ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }

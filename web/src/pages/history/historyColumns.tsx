@@ -4,10 +4,24 @@ import { type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { HistoryChanges } from "./HistoryChanges.tsx";
 
-const ACTIONS = ["create", "update", "delete"] as const;
+const ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "two_factor_on",
+  "two_factor_off",
+  "recovery_codes_renewed",
+] as const;
 type KnownAction = (typeof ACTIONS)[number];
 const isKnownAction = (action: string): action is KnownAction => ACTIONS.some((known) => known === action);
-const ACTION_COLORS: Record<KnownAction, string> = { create: "green", update: "blue", delete: "red" };
+const ACTION_COLORS: Record<KnownAction, string> = {
+  create: "green",
+  update: "blue",
+  delete: "red",
+  two_factor_on: "cyan",
+  two_factor_off: "orange",
+  recovery_codes_renewed: "purple",
+};
 
 const isEntity = (entity: string): entity is HistoryEntityValue =>
   HISTORY_ENTITIES.some((known) => known === entity);

@@ -1,18 +1,22 @@
 /**
  * The login screen (spec §2, §5): email, password, math captcha with refresh, remember, forgot and
- * register links, a debounced sign-in button, and the cookie notice to accept after success.
+ * register links, a debounced sign-in button, and the cookie notice to accept after success. A user with
+ * two-step verification (or whose company requires it) then gives a code on the second step (TwoFactorStep).
  */
 import { LockOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
 import {
+  Code,
   EMAIL_MAX,
   EMAIL_PATTERN,
   LOGIN_PASSWORD_MAX,
   LOGIN_PASSWORD_MIN,
+  type LoginAnswer,
   PASSWORD_PATTERN,
+  type TwoFactorChallenge,
 } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
 import { App, Checkbox, Form, Input, Typography, theme } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
@@ -26,6 +30,9 @@ import { AuthShell } from "./AuthShell.tsx";
 import { CaptchaInput, useCaptcha } from "./captcha.tsx";
 import { callerSecret, encryptLoginForm } from "./loginPayload.ts";
 
+/** The second step, in a chunk of its own: most sign-ins never need it, and the login page stays light. */
+const TwoFactorStep = lazy(async () => ({ default: (await import("./TwoFactorStep.tsx")).TwoFactorStep }));
+
 /** Remembered sign-in email (never the password: the browser's password manager keeps that). */
 export const REMEMBER_EMAIL_KEY = "login_email";
 
@@ -37,6 +44,13 @@ interface LoginValues {
 }
 
 const FORM_FIELDS = new Set<string>(["email", "password", "captcha_answer"]);
+
+/** The password was right and the second step is due: the challenge the server answered (code 609). */
+function challengeOf(error: unknown): TwoFactorChallenge | null {
+  if (!(error instanceof ApiError) || error.code !== Code.TwoFactorRequired) return null;
+  const data = error.data;
+  return typeof data === "object" && data !== null && "ticket" in data ? (data as TwoFactorChallenge) : null;
+}
 
 const publicKeyQuery = {
   queryKey: ["publicKey"],
@@ -81,6 +95,7 @@ export default function LoginPage() {
   const location = useLocation();
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
+  const [secondStep, setSecondStep] = useState<{ challenge: TwoFactorChallenge; email: string } | null>(null);
   const { data: company } = useQuery(companyQuery);
   const { captcha, refresh } = useCaptcha();
   useQuery(publicKeyQuery); // fetched ahead of the click
@@ -89,7 +104,8 @@ export default function LoginPage() {
   const remembered = rememberedEmail();
   const initialEmail = handedEmail(location.state) ?? remembered;
 
-  const afterLogin = () => {
+  const afterLogin = (answer: LoginAnswer) => {
+    storeLogin(answer);
     modal.info({
       title: t("login.cookieTitle"),
       content: t("login.cookieContent"),
@@ -128,13 +144,20 @@ export default function LoginPage() {
         throw error;
       }
       const answer = await passportApi.login(data, {
-        // a parameter error naming a field of this form goes on that field instead of a toast
-        quiet: (error) => error.code === 604 && error.field !== undefined && FORM_FIELDS.has(error.field),
+        // a parameter error naming a field of this form goes on that field instead of a toast; the second
+        // step is asked for on its own page
+        quiet: (error) =>
+          (error.code === 604 && error.field !== undefined && FORM_FIELDS.has(error.field)) ||
+          challengeOf(error) !== null,
       });
       remember(values.remember ? values.email.trim() : null);
-      storeLogin(answer);
-      afterLogin();
+      afterLogin(answer);
     } catch (error) {
+      const challenge = challengeOf(error);
+      if (challenge) {
+        remember(values.remember ? values.email.trim() : null);
+        setSecondStep({ challenge, email: values.email.trim() });
+      }
       // spec §4: a failed sign-in refreshes the captcha and clears its input
       const field = error instanceof ApiError ? error.field : undefined;
       form.setFields([
@@ -152,6 +175,25 @@ export default function LoginPage() {
       setSubmitting(false);
     }
   };
+
+  if (secondStep) {
+    return (
+      <Suspense
+        fallback={
+          <AuthShell title={t("twoFactor.loginTitle")} subtitle={secondStep.email}>
+            {null}
+          </AuthShell>
+        }
+      >
+        <TwoFactorStep
+          challenge={secondStep.challenge}
+          email={secondStep.email}
+          onBack={() => setSecondStep(null)}
+          onSignedIn={afterLogin}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthShell

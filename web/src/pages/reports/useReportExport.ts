@@ -9,6 +9,7 @@ import { App } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, type FileAnswer, type FileProgress, type FileRequestOptions } from "../../api/client.ts";
+import { saveBlob } from "../../components/saveBlob.ts";
 import { useContractText } from "../../i18n/messages.ts";
 
 export interface ExportState {
@@ -33,19 +34,6 @@ export function exportFailure(
   if (error.kind !== "business" || error.code === 0) return { kind: "failed" };
   if (error.code === Code.ParamError && error.field === undefined) return { kind: "tooBroad" };
   return { kind: "refused", text: error.message };
-}
-
-/** Saves a blob as a file of that name (an anchor with `download`). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.style.display = "none";
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useReportExport<Q>(
