@@ -1,4 +1,5 @@
 /** SQL of the two-factor module: authenticator secrets and recovery codes (tables of migration 0014). */
+import { AccountStatus } from "@pc/contract";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
@@ -126,7 +127,7 @@ export async function countEnrolled(db: Db, companyId: number) {
       eb.fn.count<number>("user_totp.user_id").as("enrolled"),
     ])
     .where("app_user.company_id", "=", companyId)
-    .where("app_user.status", "=", 1)
+    .where("app_user.status", "=", AccountStatus.Normal)
     .executeTakeFirstOrThrow();
   return { members: Number(row.members), enrolled: Number(row.enrolled) };
 }
