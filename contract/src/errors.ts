@@ -233,6 +233,10 @@ export const MESSAGES = {
     zh: "冻结后该用户将立即退出登录且无法登录，是否继续？",
     en: "The user will be signed out at once and cannot sign in. Freeze?",
   },
+  accountTwoFactorResetConfirm: {
+    zh: "将关闭该用户的两步验证（如手机和恢复码都已丢失）并退出其所有登录；公司要求两步验证时，其下次登录需重新设置。是否继续？",
+    en: "The user's two-step verification will be turned off (a lost phone and lost recovery codes) and all their sessions signed out; if the company requires it, they set it up again at the next sign-in. Continue?",
+  },
   accountThawConfirm: {
     zh: "解冻后该用户可以重新登录，是否继续？",
     en: "The user will be able to sign in again. Thaw?",
@@ -317,6 +321,10 @@ export const MESSAGES = {
   },
   twoFactorAlreadyOn: { zh: "两步验证已开启", en: "Two-step verification is already on" },
   twoFactorNotOn: { zh: "两步验证未开启", en: "Two-step verification is off" },
+  twoFactorResetOwn: {
+    zh: "请在账号信息页关闭自己的两步验证",
+    en: "Turn your own two-step verification off on your account page",
+  },
   twoFactorSetupMissing: {
     zh: "请重新开始设置：没有待确认的密钥",
     en: "Start the setup again: there is no key waiting for confirmation",

@@ -4,6 +4,7 @@
  * the app's current 6 digits or one of the 10 single-use recovery codes shown when it was turned on.
  */
 import { z } from "zod";
+import { idValue } from "./inputs.ts";
 import { userInfo } from "./passport.ts";
 
 /** The authenticator's code: 6 digits, a new one every 30 s (the apps' defaults; SHA-1). */
@@ -109,3 +110,10 @@ export type TwoFactorPolicy = z.infer<typeof twoFactorPolicy>;
 
 export const twoFactorPolicyBody = z.object({ required: z.boolean({ error: "twoFactorRequiredFlag" }) });
 export type TwoFactorPolicyBody = z.input<typeof twoFactorPolicyBody>;
+
+/**
+ * `POST /v1/company/two_factor/reset`: the super admin turns a member's two-step verification off (a lost phone
+ * and lost recovery codes), ending their sessions; they set it up again at the next sign-in if it is required.
+ */
+export const twoFactorResetBody = z.object({ user_id: idValue });
+export type TwoFactorResetBody = z.input<typeof twoFactorResetBody>;

@@ -443,6 +443,18 @@ const ENDPOINTS: Endpoint[] = [
     // not required: requiring it would send every later sign-in of the company through the second step
     build: async () => ({ payload: { required: false } }),
   },
+  {
+    method: "POST",
+    url: "/v1/company/two_factor/reset",
+    access: action("account.policy"),
+    scope: "own",
+    // a member of the owner's company with two-step verification on
+    build: async (owner) => {
+      const member = await makeUser(db(), owner);
+      await enrolDirectly(db(), member);
+      return { payload: { user_id: member.userId } };
+    },
+  },
   { method: "GET", url: "/api/v1/user/user_info", access: session, scope: "own", build: nothing },
   { method: "GET", url: "/api/v1/user/menu", access: session, scope: "own", build: nothing },
   { method: "GET", url: "/v1/user", access: session, scope: "own", build: nothing },

@@ -552,6 +552,44 @@ describe("a company that requires it", () => {
   });
 });
 
+describe("a super admin resetting a member's", () => {
+  it("turns it off and ends their sessions; not for administrators, their own or another company's user", async () => {
+    const company = await makeCompany(db(), "Lost Phone Co");
+    const boss = { ...company, userId: company.userId };
+    const administrator = await makeUser(db(), company, { role: Role.Administrator });
+    const member = await makeUser(db(), company);
+    const { token: memberToken } = await enrol(member);
+    const outsider = await makeUser(db(), demo);
+    await enrol(outsider);
+    const bossToken = await tokenOf(db(), boss);
+    const reset = (token: string, userId: number) =>
+      api(token, "POST", "/v1/company/two_factor/reset", { user_id: userId });
+
+    expect((await reset(await tokenOf(db(), administrator), member.userId)).code).toBe(Code.NoPermission);
+    expectRefused(await reset(bossToken, boss.userId), Code.ParamError, "twoFactorResetOwn", "user_id");
+    const foreign = await reset(bossToken, outsider.userId);
+    expect({ code: foreign.code, data: foreign.data }).toEqual({
+      code: Code.ParamError,
+      data: { field: "user_id" },
+    });
+    expect((await challengeOf(outsider, freshAddress())).setup).toBeFalsy();
+
+    expect((await reset(bossToken, member.userId)).code).toBe(Code.Ok);
+    expect((await api(memberToken, "GET", "/v1/passport/two_factor")).code).toBe(Code.TokenInvalid);
+    const signedIn = await signInFrom(member, freshAddress());
+    expect(signedIn.code, signedIn.msg).toBe(Code.Ok);
+    expectRefused(await reset(bossToken, member.userId), Code.ParamError, "twoFactorNotOn", "user_id");
+    const audit = await listAudit(db(), company.companyId, 20);
+    expect(audit.find((row) => row.action === "two_factor_reset")).toMatchObject({
+      user_id: boss.userId,
+      entity: "user",
+      entity_id: String(member.userId),
+      before: { two_factor: true },
+      after: { two_factor: false },
+    });
+  });
+});
+
 describe("sealing the secret", () => {
   it("opens only with the key and for the user it was sealed to", () => {
     const key = sealingKey(TWO_FACTOR_KEY);

@@ -17,4 +17,6 @@ export const twoFactorApi = {
   policy: () => get<TwoFactorPolicy>("/v1/company/two_factor"),
   setPolicy: (required: boolean, options?: RequestOptions) =>
     request<null>("/v1/company/two_factor", { ...options, method: "PUT", body: { required } }),
+  /** A super admin turns a member's off (a lost phone and lost recovery codes), ending their sessions. */
+  resetMember: (userId: number) => post<null>("/v1/company/two_factor/reset", { user_id: userId }),
 };

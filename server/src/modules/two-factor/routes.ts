@@ -9,6 +9,7 @@ import {
   twoFactorCodeBody,
   twoFactorPolicy,
   twoFactorPolicyBody,
+  twoFactorResetBody,
   twoFactorSetup,
   twoFactorStatus,
 } from "@pc/contract";
@@ -25,6 +26,7 @@ import {
   twoFactorPolicy as readPolicy,
   twoFactorStatus as readStatus,
   renewRecoveryCodes,
+  resetMemberTwoFactor,
   setTwoFactorPolicy,
   type TwoFactorActor,
 } from "./service.ts";
@@ -152,6 +154,25 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async
     },
     async (request) => {
       await setTwoFactorPolicy(db, sessionOf(request), request.body.required);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    `${POLICY}/reset`,
+    {
+      config: { action: "account.policy" },
+      schema: {
+        tags,
+        description:
+          "Turns a member's two-step verification off (a lost phone and lost recovery codes) and ends their " +
+          "sessions; they set it up again at the next sign-in if the company requires it. Not the caller's own.",
+        body: twoFactorResetBody,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await resetMemberTwoFactor(db, sessionOf(request), request.body.user_id);
       return ok(null);
     },
   );

@@ -20,6 +20,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { findUser } from "../accounts/service.ts";
 import { lockedForSeconds, recordFailure, type Subject } from "../passport/lockout.ts";
+import { revokeUserTokens } from "../passport/tokens.ts";
 import { findCompany, setCompanyRequiresTwoFactor } from "../tenancy/service.ts";
 import {
   countEnrolled,
@@ -258,6 +259,31 @@ export async function renewRecoveryCodes(
       after: { user_name, recovery_codes_left: codes.length },
     });
     return codes;
+  });
+}
+
+/**
+ * The super admin turns a member's two-step verification off (a lost phone and lost recovery codes): the app's
+ * secret and the codes go, the member's sessions end, and they set it up again at the next sign-in if the company
+ * requires it. Their own goes through the account page, with a code.
+ */
+export async function resetMemberTwoFactor(db: Db, actor: UserRef, userId: number): Promise<void> {
+  if (userId === actor.userId) throw new AppError(Code.ParamError, "twoFactorResetOwn", {}, "user_id");
+  const member = { companyId: actor.companyId, userId };
+  await inTransaction(db, async (tx) => {
+    const user = await findUser(tx, member.companyId, member.userId);
+    if (!user) throw new AppError(Code.ParamError, "userNotFound", { id: userId }, "user_id");
+    if (!(await deleteTotp(tx, member))) throw new AppError(Code.ParamError, "twoFactorNotOn", {}, "user_id");
+    await revokeUserTokens(tx, member.companyId, member.userId);
+    await writeAudit(tx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      action: "two_factor_reset",
+      entity: "user",
+      entityId: userId,
+      before: { user_name: user.user_name, two_factor: true },
+      after: { user_name: user.user_name, two_factor: false },
+    });
   });
 }
 

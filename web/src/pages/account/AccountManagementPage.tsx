@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { accountsApi } from "../../api/accounts.ts";
 import { userApi } from "../../api/passport.ts";
+import { twoFactorApi } from "../../api/twoFactor.ts";
 import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
@@ -24,7 +25,7 @@ import { useListDialog } from "../../components/useListDialog.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { AccountDialog } from "./AccountDialog.tsx";
-import { TwoFactorPolicyCard } from "./TwoFactorPolicyCard.tsx";
+import { mayManageTwoFactor, TwoFactorPolicyCard } from "./TwoFactorPolicyCard.tsx";
 import "./account.css";
 import { datePart } from "./accountForm.ts";
 
@@ -63,6 +64,16 @@ export default function AccountManagementPage() {
   const accountId = me?.account_id;
   /** Until the user info arrives, no roles: nothing beyond the rows' own rules is offered. */
   const session = me ?? { user_id: 0, role_id: [] };
+
+  const mayResetTwoFactor = mayManageTwoFactor(me);
+  const resetTwoFactor = (row: UserRow) =>
+    confirmAction({
+      content: text.message("accountTwoFactorResetConfirm"),
+      cancelled: t("accounts.cancelled"),
+      danger: true,
+      run: () => twoFactorApi.resetMember(row.user_id),
+      onDone: () => void list.query.refetch(),
+    });
 
   const toggleStatus = (row: UserRow) => {
     if (accountId === undefined) return;
@@ -130,6 +141,12 @@ export default function AccountManagementPage() {
                 onClick: () => toggleStatus(row),
               },
               { key: "edit", label: t("common.edit"), onClick: () => dialog.show(row) },
+              {
+                key: "resetTwoFactor",
+                label: t("accounts.resetTwoFactor"),
+                hidden: !mayResetTwoFactor || row.user_id === session.user_id,
+                onClick: () => resetTwoFactor(row),
+              },
               {
                 key: "delete",
                 label: t("common.delete"),

@@ -12,6 +12,11 @@ import { twoFactorApi } from "../../api/twoFactor.ts";
 import { useConfirmAction } from "../../components/useConfirmDelete.tsx";
 import "../../components/twoFactor/twoFactor.css";
 
+/** Whether the user may set the company's rule and reset a member's two-step verification (its super admin). */
+export const mayManageTwoFactor = (me: UserInfo | undefined): boolean =>
+  me !== undefined &&
+  can({ roleIds: me.role_id, reportScope: ReportScope.All, isOperator: me.is_operator }, "account.policy");
+
 export function TwoFactorPolicyCard({ me }: { me: UserInfo | undefined }) {
   const { t } = useTranslation();
   const confirmAction = useConfirmAction();
@@ -20,9 +25,7 @@ export function TwoFactorPolicyCard({ me }: { me: UserInfo | undefined }) {
     queryFn: () => twoFactorApi.policy(),
     staleTime: 0,
   });
-  const mayChange =
-    me !== undefined &&
-    can({ roleIds: me.role_id, reportScope: ReportScope.All, isOperator: me.is_operator }, "account.policy");
+  const mayChange = mayManageTwoFactor(me);
 
   const change = (required: boolean) =>
     confirmAction({

@@ -11,6 +11,7 @@ const ACTIONS = [
   "two_factor_on",
   "two_factor_off",
   "recovery_codes_renewed",
+  "two_factor_reset",
 ] as const;
 type KnownAction = (typeof ACTIONS)[number];
 const isKnownAction = (action: string): action is KnownAction => ACTIONS.some((known) => known === action);
@@ -21,6 +22,7 @@ const ACTION_COLORS: Record<KnownAction, string> = {
   two_factor_on: "cyan",
   two_factor_off: "orange",
   recovery_codes_renewed: "purple",
+  two_factor_reset: "volcano",
 };
 
 const isEntity = (entity: string): entity is HistoryEntityValue =>
