@@ -112,7 +112,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
   });
 }
 
-test("a recovery code signs in once; the password page comes back from the second step", async ({
+test("a recovery code signs in once; the password page comes back; a super admin resets it", async ({
   page,
   browser,
 }) => {
@@ -142,5 +142,22 @@ test("a recovery code signs in once; the password page comes back from the secon
 
   await user.goto("/account/index");
   await expect(user.getByTestId("recovery-codes-left")).toHaveText("剩余恢复码：9 个");
+
+  // the super admin resets it (a lost phone): the member's session ends, and the password alone signs in
+  await page.goto("/account/accountManagement");
+  const row = page.locator(".ant-table-row").filter({ hasText: staff.email });
+  await row.locator("[data-action=more]").click();
+  await page.getByRole("menuitem", { name: "重置两步验证" }).click();
+  await page
+    .locator(".ant-modal-confirm")
+    .getByRole("button", { name: /确\s*定|OK/ })
+    .click();
+  await user.reload();
+  await expect(user).toHaveURL(/\/login/);
+  await fillLogin(user, staff.email, staff.password);
+  await user.getByRole("dialog").getByRole("button", { name: TEXT.zh.accept }).click();
+  // back where the ended session was (the sign-in page's redirect), without a second step
+  await expect(user).toHaveURL(/\/account\/index$/);
+  await expect(user.getByTestId("two-factor-state")).toHaveText("未开启");
   await user.context().close();
 });

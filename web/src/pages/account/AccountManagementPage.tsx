@@ -142,12 +142,6 @@ export default function AccountManagementPage() {
               },
               { key: "edit", label: t("common.edit"), onClick: () => dialog.show(row) },
               {
-                key: "resetTwoFactor",
-                label: t("accounts.resetTwoFactor"),
-                hidden: !mayResetTwoFactor || row.user_id === session.user_id,
-                onClick: () => resetTwoFactor(row),
-              },
-              {
                 key: "delete",
                 label: t("common.delete"),
                 danger: true,
@@ -156,6 +150,13 @@ export default function AccountManagementPage() {
                   if (accountId === undefined) return;
                   confirmDelete(() => accountsApi.remove([row.user_id], accountId), list.afterDelete);
                 },
+              },
+              // rare: last, in the "more" menu
+              {
+                key: "resetTwoFactor",
+                label: t("accounts.resetTwoFactor"),
+                hidden: !mayResetTwoFactor || row.user_id === session.user_id,
+                onClick: () => resetTwoFactor(row),
               },
             ]}
           />
