@@ -106,6 +106,26 @@ async function issueRecoveryCodes(db: Db, user: UserRef): Promise<string[]> {
   return codes.map(formatRecoveryCode);
 }
 
+/** The history row of a user's two-step verification turned on or off, by themselves or reset by the super admin. */
+async function recordSwitch(
+  db: Db,
+  by: UserRef,
+  member: UserRef,
+  action: "two_factor_on" | "two_factor_off" | "two_factor_reset",
+  user_name: string,
+): Promise<void> {
+  const on = action === "two_factor_on";
+  await writeAudit(db, {
+    companyId: member.companyId,
+    userId: by.userId,
+    action,
+    entity: "user",
+    entityId: member.userId,
+    before: { user_name, two_factor: !on },
+    after: { user_name, two_factor: on },
+  });
+}
+
 async function userName(db: Db, user: UserRef): Promise<string> {
   return (await findUser(db, user.companyId, user.userId))?.user_name ?? "";
 }
@@ -128,16 +148,7 @@ export async function confirmSetup(deps: TwoFactorDeps, user: UserRef, text: str
     // a concurrent confirmation, or a new setup in between, leaves nothing pending for this code
     if (!(await enableTotp(tx, user, step))) throw new AppError(Code.ParamError, "twoFactorSetupMissing");
     const codes = await issueRecoveryCodes(tx, user);
-    const user_name = await userName(tx, user);
-    await writeAudit(tx, {
-      companyId: user.companyId,
-      userId: user.userId,
-      action: "two_factor_on",
-      entity: "user",
-      entityId: user.userId,
-      before: { user_name, two_factor: false },
-      after: { user_name, two_factor: true },
-    });
+    await recordSwitch(tx, user, user, "two_factor_on", await userName(tx, user));
     return codes;
   });
 }
@@ -225,16 +236,7 @@ export async function disableTwoFactor(
   await underLockout(deps.db, await checkOf(deps.db, actor), () => verifyCode(deps, actor, code));
   await inTransaction(deps.db, async (tx) => {
     if (!(await deleteTotp(tx, actor))) throw new AppError(Code.ParamError, "twoFactorNotOn");
-    const user_name = await userName(tx, actor);
-    await writeAudit(tx, {
-      companyId: actor.companyId,
-      userId: actor.userId,
-      action: "two_factor_off",
-      entity: "user",
-      entityId: actor.userId,
-      before: { user_name, two_factor: true },
-      after: { user_name, two_factor: false },
-    });
+    await recordSwitch(tx, actor, actor, "two_factor_off", await userName(tx, actor));
   });
 }
 
@@ -275,15 +277,7 @@ export async function resetMemberTwoFactor(db: Db, actor: UserRef, userId: numbe
     if (!user) throw new AppError(Code.ParamError, "userNotFound", { id: userId }, "user_id");
     if (!(await deleteTotp(tx, member))) throw new AppError(Code.ParamError, "twoFactorNotOn", {}, "user_id");
     await revokeUserTokens(tx, member.companyId, member.userId);
-    await writeAudit(tx, {
-      companyId: actor.companyId,
-      userId: actor.userId,
-      action: "two_factor_reset",
-      entity: "user",
-      entityId: userId,
-      before: { user_name: user.user_name, two_factor: true },
-      after: { user_name: user.user_name, two_factor: false },
-    });
+    await recordSwitch(tx, actor, member, "two_factor_reset", user.user_name);
   });
 }
 
