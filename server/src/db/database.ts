@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { SerializedPGliteDialect } from "./pglite-dialect.ts";
 import { PGliteThread } from "./pglite-thread.ts";
+import { sendMarkedStatementsByName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -57,7 +58,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // unhandled 'error' event and the process exits. An idle client's error reaches the pool, which has
     // already dropped the client; a client in use also fails its query, which answers the call.
     pool.on("error", (error) => report(error));
-    pool.on("connect", (client) => client.on("error", () => {}));
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+      sendMarkedStatementsByName(client);
+    });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: "postgres",

@@ -1,6 +1,7 @@
 /** SQL of the accounts module: users and their roles. */
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { selectPrepared } from "../../db/prepared.ts";
 import { containsPattern } from "../../lib/paging.ts";
 
 export type UserRow = Awaited<ReturnType<typeof findUserByEmail>>;
@@ -96,37 +97,40 @@ export async function listUsers(
   filter: UserListFilter,
   page: { limit: number; offset: number },
 ) {
-  const [rows, counted] = await Promise.all([
-    filteredUsers(db, companyId, filter)
-      .leftJoin("app_user as reviser", (join) =>
-        join
-          .onRef("reviser.company_id", "=", "app_user.company_id")
-          .onRef("reviser.id", "=", "app_user.modify_user_id"),
-      )
-      .select([
-        "app_user.id",
-        "app_user.user_name",
-        "app_user.email",
-        "app_user.status",
-        "app_user.report_scope",
-        "app_user.create_time",
-        "app_user.modify_time",
-        "app_user.modify_user_id",
-        "reviser.user_name as modify_user_name",
-        sql<number[]>`array(
+  const [rows, [counted]] = await Promise.all([
+    selectPrepared(
+      db,
+      filteredUsers(db, companyId, filter)
+        .leftJoin("app_user as reviser", (join) =>
+          join
+            .onRef("reviser.company_id", "=", "app_user.company_id")
+            .onRef("reviser.id", "=", "app_user.modify_user_id"),
+        )
+        .select([
+          "app_user.id",
+          "app_user.user_name",
+          "app_user.email",
+          "app_user.status",
+          "app_user.report_scope",
+          "app_user.create_time",
+          "app_user.modify_time",
+          "app_user.modify_user_id",
+          "reviser.user_name as modify_user_name",
+          sql<number[]>`array(
           select user_role.role_id from user_role
           where user_role.company_id = app_user.company_id and user_role.user_id = app_user.id
           order by user_role.role_id)`.as("role_ids"),
-      ])
-      .orderBy("app_user.id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    filteredUsers(db, companyId, filter)
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow(),
+        ])
+        .orderBy("app_user.id", "desc")
+        .limit(page.limit)
+        .offset(page.offset),
+    ),
+    selectPrepared(
+      db,
+      filteredUsers(db, companyId, filter).select((eb) => eb.fn.countAll<number>().as("count")),
+    ),
   ]);
-  return { rows, total: Number(counted.count) };
+  return { rows, total: Number(counted?.count ?? 0) };
 }
 
 /** The users of a company among these ids, each with its role ids. */

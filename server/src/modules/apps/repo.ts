@@ -1,6 +1,7 @@
 /** SQL of the apps module: applications of a company. Every statement is scoped by company_id. */
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { selectPrepared } from "../../db/prepared.ts";
 import type { Database } from "../../db/schema.ts";
 import { containsPattern } from "../../lib/paging.ts";
 
@@ -29,40 +30,37 @@ function filtered(db: Db, companyId: number, filters: AppFilters) {
   return query;
 }
 
-/** Placements per app of one company, as one derived table (no query per row). */
-const placementCounts = (db: Db, companyId: number) =>
-  db
+/** Placements per app, for the rows of the answer only (an index-only count each). */
+const adposCount = (eb: ExpressionBuilder<Database, "app">) =>
+  eb
     .selectFrom("ad_position")
-    .select(["ad_position.app_id", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("ad_position.company_id", "=", companyId)
-    .groupBy("ad_position.app_id")
-    .as("counts");
-
-const adposCount = (
-  eb: ExpressionBuilder<Database & { counts: { app_id: number; count: number } }, "counts">,
-) => eb.fn.coalesce("counts.count", sql<number>`0`).as("adpos_count");
+    .select(eb.fn.countAll<number>().as("count"))
+    .whereRef("ad_position.company_id", "=", "app.company_id")
+    .whereRef("ad_position.app_id", "=", "app.id")
+    .as("adpos_count");
 
 export function listApps(db: Db, companyId: number, filters: AppFilters, limit: number, offset: number) {
-  return filtered(db, companyId, filters)
-    .leftJoin(placementCounts(db, companyId), "counts.app_id", "app.id")
-    .select([...appColumns, adposCount])
-    .orderBy("app.id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return selectPrepared(
+    db,
+    filtered(db, companyId, filters)
+      .select([...appColumns, adposCount])
+      .orderBy("app.id", "desc")
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function countApps(db: Db, companyId: number, filters: AppFilters): Promise<number> {
-  const { count } = await filtered(db, companyId, filters)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const [counted] = await selectPrepared(
+    db,
+    filtered(db, companyId, filters).select((eb) => eb.fn.countAll<number>().as("count")),
+  );
+  return Number(counted?.count ?? 0);
 }
 
 export function findApp(db: Db, companyId: number, id: number) {
   return db
     .selectFrom("app")
-    .leftJoin(placementCounts(db, companyId), "counts.app_id", "app.id")
     .select([...appColumns, adposCount])
     .where("app.company_id", "=", companyId)
     .where("app.id", "=", id)

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { TOKEN_LIFETIME_DAYS } from "@pc/contract";
 import { type CompiledQuery, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { prepared } from "../../db/prepared.ts";
 
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
@@ -57,7 +58,7 @@ const compiledLookups = new WeakMap<Db, CompiledQuery<LiveSession>>();
 function compiledLookup(db: Db): CompiledQuery<LiveSession> {
   let compiled = compiledLookups.get(db);
   if (!compiled) {
-    compiled = liveSessionQuery(db, "").compile();
+    compiled = prepared(liveSessionQuery(db, "").compile());
     // the token hash must be its only parameter, since each call puts its own in that place
     if (compiled.parameters.length !== 1) throw new Error("the session lookup must have one parameter");
     compiledLookups.set(db, compiled);

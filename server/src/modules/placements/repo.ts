@@ -5,6 +5,7 @@
 import { type BottomPrice, Flag } from "@pc/contract";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { selectPrepared } from "../../db/prepared.ts";
 import { containsPattern } from "../../lib/paging.ts";
 
 export interface PlacementFilters {
@@ -54,20 +55,23 @@ export function listPlacements(
   limit: number,
   offset: number,
 ) {
-  return filtered(db, companyId, filters)
-    .select(placementColumns)
-    .orderBy("ad_position.id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return selectPrepared(
+    db,
+    filtered(db, companyId, filters)
+      .select(placementColumns)
+      .orderBy("ad_position.id", "desc")
+      .limit(limit)
+      .offset(offset),
+  );
 }
 export type PlacementRecord = Awaited<ReturnType<typeof listPlacements>>[number];
 
 export async function countPlacements(db: Db, companyId: number, filters: PlacementFilters): Promise<number> {
-  const { count } = await filtered(db, companyId, filters)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const [counted] = await selectPrepared(
+    db,
+    filtered(db, companyId, filters).select((eb) => eb.fn.countAll<number>().as("count")),
+  );
+  return Number(counted?.count ?? 0);
 }
 
 export function findPlacement(db: Db, companyId: number, id: number) {
