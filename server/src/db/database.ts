@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { SerializedPGliteDialect } from "./pglite-dialect.ts";
 import { PGliteThread } from "./pglite-thread.ts";
-import { sendMarkedStatementsByName } from "./prepared.ts";
+import { sendPreparedByName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -60,7 +60,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on("error", (error) => report(error));
     pool.on("connect", (client) => {
       client.on("error", () => {});
-      sendMarkedStatementsByName(client);
+      sendPreparedByName(client);
     });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

@@ -1,8 +1,8 @@
 /** SQL of the accounts module: users and their roles. */
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { selectPrepared } from "../../db/prepared.ts";
-import { containsPattern } from "../../lib/paging.ts";
+import { preparedQuery, type QueryInput } from "../../db/prepared.ts";
+import { containsPattern, type PageWindow } from "../../lib/paging.ts";
 
 export type UserRow = Awaited<ReturnType<typeof findUserByEmail>>;
 
@@ -84,52 +84,53 @@ export interface UserListFilter {
   name?: string | undefined;
 }
 
-function filteredUsers(db: Db, companyId: number, filter: UserListFilter) {
-  let query = db.selectFrom("app_user").where("app_user.company_id", "=", companyId);
-  if (filter.name) query = query.where("app_user.user_name", "ilike", containsPattern(filter.name));
+/** A list's search as prepared-query input: the company and each filter's pattern. */
+interface UserSearch extends QueryInput {
+  companyId: number;
+  namePattern?: string | undefined;
+}
+
+function filteredUsers(db: Db, search: UserSearch) {
+  let query = db.selectFrom("app_user").where("app_user.company_id", "=", search.companyId);
+  if (search.namePattern) query = query.where("app_user.user_name", "ilike", search.namePattern);
   return query;
 }
 
+const userPage = preparedQuery((db, input: UserSearch & PageWindow) =>
+  filteredUsers(db, input)
+    .leftJoin("app_user as reviser", (join) =>
+      join
+        .onRef("reviser.company_id", "=", "app_user.company_id")
+        .onRef("reviser.id", "=", "app_user.modify_user_id"),
+    )
+    .select([
+      "app_user.id",
+      "app_user.user_name",
+      "app_user.email",
+      "app_user.status",
+      "app_user.report_scope",
+      "app_user.create_time",
+      "app_user.modify_time",
+      "app_user.modify_user_id",
+      "reviser.user_name as modify_user_name",
+      sql<number[]>`array(
+        select user_role.role_id from user_role
+        where user_role.company_id = app_user.company_id and user_role.user_id = app_user.id
+        order by user_role.role_id)`.as("role_ids"),
+    ])
+    .orderBy("app_user.id", "desc")
+    .limit(input.limit)
+    .offset(input.offset),
+);
+
+const userCount = preparedQuery((db, input: UserSearch) =>
+  filteredUsers(db, input).select((eb) => eb.fn.countAll<number>().as("count")),
+);
+
 /** One page of a company's users, newest first, each with its role ids and its reviser's name (one query). */
-export async function listUsers(
-  db: Db,
-  companyId: number,
-  filter: UserListFilter,
-  page: { limit: number; offset: number },
-) {
-  const [rows, [counted]] = await Promise.all([
-    selectPrepared(
-      db,
-      filteredUsers(db, companyId, filter)
-        .leftJoin("app_user as reviser", (join) =>
-          join
-            .onRef("reviser.company_id", "=", "app_user.company_id")
-            .onRef("reviser.id", "=", "app_user.modify_user_id"),
-        )
-        .select([
-          "app_user.id",
-          "app_user.user_name",
-          "app_user.email",
-          "app_user.status",
-          "app_user.report_scope",
-          "app_user.create_time",
-          "app_user.modify_time",
-          "app_user.modify_user_id",
-          "reviser.user_name as modify_user_name",
-          sql<number[]>`array(
-          select user_role.role_id from user_role
-          where user_role.company_id = app_user.company_id and user_role.user_id = app_user.id
-          order by user_role.role_id)`.as("role_ids"),
-        ])
-        .orderBy("app_user.id", "desc")
-        .limit(page.limit)
-        .offset(page.offset),
-    ),
-    selectPrepared(
-      db,
-      filteredUsers(db, companyId, filter).select((eb) => eb.fn.countAll<number>().as("count")),
-    ),
-  ]);
+export async function listUsers(db: Db, companyId: number, filter: UserListFilter, page: PageWindow) {
+  const search = { companyId, namePattern: filter.name && containsPattern(filter.name) };
+  const [rows, [counted]] = await Promise.all([userPage(db, { ...search, ...page }), userCount(db, search)]);
   return { rows, total: Number(counted?.count ?? 0) };
 }
 

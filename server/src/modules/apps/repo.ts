@@ -1,9 +1,9 @@
 /** SQL of the apps module: applications of a company. Every statement is scoped by company_id. */
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { selectPrepared } from "../../db/prepared.ts";
+import { preparedQuery, type QueryInput } from "../../db/prepared.ts";
 import type { Database } from "../../db/schema.ts";
-import { containsPattern } from "../../lib/paging.ts";
+import { containsPattern, type PageWindow } from "../../lib/paging.ts";
 
 export interface AppFilters {
   name?: string | undefined;
@@ -23,10 +23,23 @@ const appColumns = [
   "app.modify_user_id",
 ] as const;
 
-function filtered(db: Db, companyId: number, filters: AppFilters) {
-  let query = db.selectFrom("app").where("app.company_id", "=", companyId);
-  if (filters.name) query = query.where("app.name", "ilike", containsPattern(filters.name));
-  if (filters.pkg) query = query.where("app.pkg", "ilike", containsPattern(filters.pkg));
+/** A list's search as prepared-query input: the company and each filter's pattern. */
+interface AppSearch extends QueryInput {
+  companyId: number;
+  namePattern?: string | undefined;
+  pkgPattern?: string | undefined;
+}
+
+const appSearch = (companyId: number, filters: AppFilters): AppSearch => ({
+  companyId,
+  namePattern: filters.name && containsPattern(filters.name),
+  pkgPattern: filters.pkg && containsPattern(filters.pkg),
+});
+
+function filtered(db: Db, search: AppSearch) {
+  let query = db.selectFrom("app").where("app.company_id", "=", search.companyId);
+  if (search.namePattern) query = query.where("app.name", "ilike", search.namePattern);
+  if (search.pkgPattern) query = query.where("app.pkg", "ilike", search.pkgPattern);
   return query;
 }
 
@@ -39,22 +52,23 @@ const adposCount = (eb: ExpressionBuilder<Database, "app">) =>
     .whereRef("ad_position.app_id", "=", "app.id")
     .as("adpos_count");
 
-export function listApps(db: Db, companyId: number, filters: AppFilters, limit: number, offset: number) {
-  return selectPrepared(
-    db,
-    filtered(db, companyId, filters)
-      .select([...appColumns, adposCount])
-      .orderBy("app.id", "desc")
-      .limit(limit)
-      .offset(offset),
-  );
-}
+const appPage = preparedQuery((db, input: AppSearch & PageWindow) =>
+  filtered(db, input)
+    .select([...appColumns, adposCount])
+    .orderBy("app.id", "desc")
+    .limit(input.limit)
+    .offset(input.offset),
+);
+
+const appCount = preparedQuery((db, input: AppSearch) =>
+  filtered(db, input).select((eb) => eb.fn.countAll<number>().as("count")),
+);
+
+export const listApps = (db: Db, companyId: number, filters: AppFilters, page: PageWindow) =>
+  appPage(db, { ...appSearch(companyId, filters), ...page });
 
 export async function countApps(db: Db, companyId: number, filters: AppFilters): Promise<number> {
-  const [counted] = await selectPrepared(
-    db,
-    filtered(db, companyId, filters).select((eb) => eb.fn.countAll<number>().as("count")),
-  );
+  const [counted] = await appCount(db, appSearch(companyId, filters));
   return Number(counted?.count ?? 0);
 }
 

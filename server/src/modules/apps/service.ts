@@ -114,9 +114,8 @@ export async function listApps(
   timeZone: string,
 ): Promise<AppListAnswer> {
   const filters = { name: query.name, pkg: query.pkg };
-  const { limit, offset } = pageWindow(query.page_no, query.page_size);
   const [rows, total] = await Promise.all([
-    listAppRows(db, companyId, filters, limit, offset),
+    listAppRows(db, companyId, filters, pageWindow(query.page_no, query.page_size)),
     countApps(db, companyId, filters),
   ]);
   return { list: rows.map((row) => toRow(row, timeZone)), total };

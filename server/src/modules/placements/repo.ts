@@ -5,8 +5,8 @@
 import { type BottomPrice, Flag } from "@pc/contract";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { selectPrepared } from "../../db/prepared.ts";
-import { containsPattern } from "../../lib/paging.ts";
+import { preparedQuery, type QueryInput } from "../../db/prepared.ts";
+import { containsPattern, type PageWindow } from "../../lib/paging.ts";
 
 export interface PlacementFilters {
   id?: number | undefined;
@@ -39,38 +39,50 @@ function withApp(db: Db, companyId: number) {
     .where("ad_position.company_id", "=", companyId);
 }
 
-function filtered(db: Db, companyId: number, filters: PlacementFilters) {
-  let query = withApp(db, companyId);
-  if (filters.id !== undefined) query = query.where("ad_position.id", "=", filters.id);
-  if (filters.name) query = query.where("ad_position.name", "ilike", containsPattern(filters.name));
-  if (filters.adStyle !== undefined) query = query.where("ad_position.ad_style", "=", filters.adStyle);
-  if (filters.appName) query = query.where("app.name", "ilike", containsPattern(filters.appName));
+/** A list's search as prepared-query input: the company, the exact filters and each text filter's pattern. */
+interface PlacementSearch extends QueryInput {
+  companyId: number;
+  id?: number | undefined;
+  namePattern?: string | undefined;
+  adStyle?: number | undefined;
+  appNamePattern?: string | undefined;
+}
+
+const placementSearch = (companyId: number, filters: PlacementFilters): PlacementSearch => ({
+  companyId,
+  id: filters.id,
+  namePattern: filters.name && containsPattern(filters.name),
+  adStyle: filters.adStyle,
+  appNamePattern: filters.appName && containsPattern(filters.appName),
+});
+
+function filtered(db: Db, search: PlacementSearch) {
+  let query = withApp(db, search.companyId);
+  if (search.id !== undefined) query = query.where("ad_position.id", "=", search.id);
+  if (search.namePattern) query = query.where("ad_position.name", "ilike", search.namePattern);
+  if (search.adStyle !== undefined) query = query.where("ad_position.ad_style", "=", search.adStyle);
+  if (search.appNamePattern) query = query.where("app.name", "ilike", search.appNamePattern);
   return query;
 }
 
-export function listPlacements(
-  db: Db,
-  companyId: number,
-  filters: PlacementFilters,
-  limit: number,
-  offset: number,
-) {
-  return selectPrepared(
-    db,
-    filtered(db, companyId, filters)
-      .select(placementColumns)
-      .orderBy("ad_position.id", "desc")
-      .limit(limit)
-      .offset(offset),
-  );
-}
-export type PlacementRecord = Awaited<ReturnType<typeof listPlacements>>[number];
+const placementPage = preparedQuery((db, input: PlacementSearch & PageWindow) =>
+  filtered(db, input)
+    .select(placementColumns)
+    .orderBy("ad_position.id", "desc")
+    .limit(input.limit)
+    .offset(input.offset),
+);
+export type PlacementRecord = Awaited<ReturnType<typeof placementPage>>[number];
+
+const placementCount = preparedQuery((db, input: PlacementSearch) =>
+  filtered(db, input).select((eb) => eb.fn.countAll<number>().as("count")),
+);
+
+export const listPlacements = (db: Db, companyId: number, filters: PlacementFilters, page: PageWindow) =>
+  placementPage(db, { ...placementSearch(companyId, filters), ...page });
 
 export async function countPlacements(db: Db, companyId: number, filters: PlacementFilters): Promise<number> {
-  const [counted] = await selectPrepared(
-    db,
-    filtered(db, companyId, filters).select((eb) => eb.fn.countAll<number>().as("count")),
-  );
+  const [counted] = await placementCount(db, placementSearch(companyId, filters));
   return Number(counted?.count ?? 0);
 }
 

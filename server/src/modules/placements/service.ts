@@ -126,9 +126,8 @@ export async function listPlacements(
   timeZone: string,
 ): Promise<PlacementListAnswer> {
   const filters = { id: query.id, name: query.name, adStyle: query.ad_style, appName: query.app_name };
-  const { limit, offset } = pageWindow(query.page_no, query.page_size);
   const [records, total] = await Promise.all([
-    listPlacementRows(db, companyId, filters, limit, offset),
+    listPlacementRows(db, companyId, filters, pageWindow(query.page_no, query.page_size)),
     countPlacements(db, companyId, filters),
   ]);
   const groups = await floorGroupsOf(
