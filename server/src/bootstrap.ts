@@ -6,8 +6,8 @@ import type { Config } from "./config.ts";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.ts";
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { seedDemo } from "./db/seed.ts";
 import { type LoginKey, loadLoginKey } from "./modules/passport/login-key.ts";
+import { seedDemo } from "./seed/demo.ts";
 
 export interface Runtime {
   config: Config;

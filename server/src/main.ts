@@ -5,7 +5,7 @@
 import { buildApp } from "./app.ts";
 import { prepareRuntime } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { OPERATOR_ADMIN_EMAIL } from "./db/seed.ts";
+import { OPERATOR_ADMIN_EMAIL } from "./seed/demo.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -19,8 +19,8 @@ import {
 } from "@pc/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR_ADMIN_EMAIL } from "../src/db/seed.ts";
 import { REPLACED_ASSET_KEEP_MS } from "../src/modules/tenancy/service.ts";
+import { OPERATOR_ADMIN_EMAIL } from "../src/seed/demo.ts";
 import { demoCompany, freshEmail, makeUser, tokenOf } from "./support/accounts.ts";
 import { type Answer, call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { pngIco, pngOfSize, SVG_WITH_SCRIPT, solidPng } from "./support/images.ts";

@@ -7,8 +7,8 @@
  */
 import { addReportDays, reportDateToIso } from "@pc/contract";
 import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
 import { seedReportDays } from "../modules/reports/service.ts";
-import type { Db } from "./database.ts";
 
 /** country, traffic weight, eCPM factor */
 const COUNTRY_MIX: readonly [string, number, number][] = [

@@ -14,9 +14,9 @@ import {
   placementCreateBody,
   stringifyBottomPrice,
 } from "@pc/contract";
+import type { Db } from "../db/database.ts";
 import { type Actor, createApp, newCredentials } from "../modules/apps/service.ts";
 import { createPlacement } from "../modules/placements/service.ts";
-import type { Db } from "./database.ts";
 
 const DEMO_APPS = [
   "Puzzle Quest",

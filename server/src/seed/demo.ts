@@ -1,11 +1,11 @@
 /** The demo data of an empty database: the operator company and a demo publisher with its super admin. */
 import { todayInTimeZone } from "@pc/contract";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
 import { md5Hex } from "../lib/passwords.ts";
 import { countCompanies, createCompany } from "../modules/tenancy/service.ts";
-import type { Db } from "./database.ts";
-import { seedDemoApps } from "./seed-apps.ts";
-import { seedDemoReports } from "./seed-reports.ts";
+import { seedDemoApps } from "./demo-apps.ts";
+import { seedDemoReports } from "./demo-reports.ts";
 
 export const OPERATOR_ADMIN_EMAIL = "operator@platform.test";
 
