@@ -1,4 +1,7 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
+import { preparedQuery, type QueryInput } from "../db/prepared.ts";
+import type { PageWindow } from "./paging.ts";
 
 export interface AuditEntry {
   companyId: number;
@@ -52,32 +55,53 @@ export interface AuditFilter {
   entity?: string | undefined;
   entityId?: string | undefined;
   userId?: number | undefined;
-  /** Instants, `from` included, `to` excluded. */
-  from?: Date | undefined;
-  to?: Date | undefined;
+  /** Days (yyyy-MM-DD) in the search's time zone: rows from the start of `fromDay` to before that of `toDay`. */
+  fromDay?: string | undefined;
+  toDay?: string | undefined;
 }
+
+interface AuditSearch extends AuditFilter, QueryInput {
+  companyId: number;
+  timeZone: string;
+}
+
+const dayStart = (day: string, timeZone: string) =>
+  sql<Date>`(${day}::date)::timestamp at time zone ${timeZone}`;
+
+function matching(db: Db, search: AuditSearch) {
+  let query = db.selectFrom("audit_log").where("company_id", "=", search.companyId);
+  if (search.entity) query = query.where("entity", "=", search.entity);
+  if (search.entityId) query = query.where("entity_id", "=", search.entityId);
+  if (search.userId) query = query.where("user_id", "=", search.userId);
+  if (search.fromDay) query = query.where("create_time", ">=", dayStart(search.fromDay, search.timeZone));
+  if (search.toDay) query = query.where("create_time", "<", dayStart(search.toDay, search.timeZone));
+  return query;
+}
+
+const auditPage = preparedQuery((db, input: AuditSearch & PageWindow) =>
+  matching(db, input)
+    .select(["id", "user_id", "action", "entity", "entity_id", "before", "after", "create_time"])
+    .orderBy("id", "desc")
+    .limit(input.limit)
+    .offset(input.offset),
+);
+
+const auditCount = preparedQuery((db, input: AuditSearch) =>
+  matching(db, input).select((eb) => eb.fn.countAll<number>().as("count")),
+);
 
 /** A page of a company's audit rows, newest first, and how many match. */
 export async function pageAudit(
   db: Db,
   companyId: number,
   filter: AuditFilter,
-  page: { limit: number; offset: number },
+  timeZone: string,
+  page: PageWindow,
 ) {
-  let matching = db.selectFrom("audit_log").where("company_id", "=", companyId);
-  if (filter.entity) matching = matching.where("entity", "=", filter.entity);
-  if (filter.entityId) matching = matching.where("entity_id", "=", filter.entityId);
-  if (filter.userId) matching = matching.where("user_id", "=", filter.userId);
-  if (filter.from) matching = matching.where("create_time", ">=", filter.from);
-  if (filter.to) matching = matching.where("create_time", "<", filter.to);
-  const [rows, counted] = await Promise.all([
-    matching
-      .select(["id", "user_id", "action", "entity", "entity_id", "before", "after", "create_time"])
-      .orderBy("id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  const search = { ...filter, companyId, timeZone };
+  const [rows, [counted]] = await Promise.all([
+    auditPage(db, { ...search, ...page }),
+    auditCount(db, search),
   ]);
-  return { rows, total: Number(counted.count) };
+  return { rows, total: Number(counted?.count ?? 0) };
 }

@@ -10,7 +10,6 @@ import {
   type RecordHistoryQuery,
   reportDateToIso,
 } from "@pc/contract";
-import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { type AuditFilter, pageAudit } from "../../lib/audit.ts";
 import { pageWindow } from "../../lib/paging.ts";
@@ -24,15 +23,6 @@ const nameIn = (state: unknown): string | null => {
   return typeof name === "string" ? name : null;
 };
 
-/** The instant a report day (yyyyMMdd) starts in the time zone. */
-async function dayStart(db: Db, day: string, timeZone: string): Promise<Date> {
-  const { rows } = await sql<{ at: Date }>`
-    select (${reportDateToIso(day)}::date)::timestamp at time zone ${timeZone} as at`.execute(db);
-  const at = rows[0]?.at;
-  if (!at) throw new Error(`no start of ${day} in ${timeZone}`);
-  return at;
-}
-
 async function historyPage(
   db: Db,
   companyId: number,
@@ -40,7 +30,8 @@ async function historyPage(
   page: { page_no: number; page_size: number },
   timeZone: string,
 ): Promise<HistoryListAnswer> {
-  const { rows, total } = await pageAudit(db, companyId, filter, pageWindow(page.page_no, page.page_size));
+  const window = pageWindow(page.page_no, page.page_size);
+  const { rows, total } = await pageAudit(db, companyId, filter, timeZone, window);
   const users = await userNamesOf(
     db,
     companyId,
@@ -74,8 +65,8 @@ export async function listHistory(
       entity: query.entity,
       entityId: query.entity_id === undefined ? undefined : String(query.entity_id),
       userId: query.user_id,
-      from: query.start_date ? await dayStart(db, query.start_date, timeZone) : undefined,
-      to: query.end_date ? await dayStart(db, addReportDays(query.end_date, 1), timeZone) : undefined,
+      fromDay: query.start_date && reportDateToIso(query.start_date),
+      toDay: query.end_date && reportDateToIso(addReportDays(query.end_date, 1)),
     },
     query,
     timeZone,
