@@ -1,8 +1,9 @@
 /** Applications (spec §3 App, §5 App form, §7 Applications; DESIGN §5 payload shapes). */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { Flag, Platform } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
-import { hasEmoji, ID_MAX, idValue, optionalIdParam, textFilter } from "./inputs.ts";
+import { existAnswer, hasEmoji, ID_MAX, idQuery, idValue, optionalIdParam, textFilter } from "./inputs.ts";
 
 export const APP_NAME_MAX = 30;
 export const APP_PKG_MAX = 100;
@@ -80,3 +81,54 @@ export type AppListAnswer = z.infer<typeof appListAnswer>;
 export const appNameExistQuery = z.object({ name: appName, id: optionalIdParam });
 /** `GET /v1/app/pkgexist?pkg&id`: is the package taken by another app of the company? */
 export const appPkgExistQuery = z.object({ pkg: appPkg, id: optionalIdParam });
+
+/** The applications API: every call scoped to the session's company. */
+export const APP_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/app/list",
+    query: appListQuery,
+    answer: appListAnswer,
+    access: "app.read",
+    description: "The company's applications, newest first, with the number of placements of each.",
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/v1/app",
+    body: appCreateBody,
+    answer: appRow,
+    access: "app.write",
+    description: "Adds an application; its app_key and SDK secret are generated and never change.",
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/v1/app",
+    body: appUpdateBody,
+    answer: appRow,
+    access: "app.write",
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/v1/app",
+    query: idQuery,
+    answer: z.null(),
+    access: "app.write",
+    description: "Deletes an application; refused while it has placements.",
+  }),
+  nameExists: endpoint({
+    method: "GET",
+    path: "/v1/app/nameexist",
+    query: appNameExistQuery,
+    answer: existAnswer,
+    access: "app.read",
+    description: "Whether another application of the company (not `id`) has this name.",
+  }),
+  pkgExists: endpoint({
+    method: "GET",
+    path: "/v1/app/pkgexist",
+    query: appPkgExistQuery,
+    answer: existAnswer,
+    access: "app.read",
+    description: "Whether another application of the company (not `id`) has this package name.",
+  }),
+};

@@ -3,6 +3,8 @@ export * from "./apiKeys.ts";
 export * from "./apps.ts";
 export * from "./companies.ts";
 export * from "./countries.ts";
+export * from "./endpoint.ts";
+export * from "./endpoints.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";
 export * from "./errors.ts";

@@ -4,10 +4,14 @@
  * 402 and 601–606 warn, other codes warn and reject, transport failures show an error for 3 s.
  */
 import {
+  type AnswerOf,
+  type BodyInput,
   CODE_MESSAGES,
   Code,
   type CodeValue,
+  type Endpoint,
   type Envelope,
+  type QueryInput,
   SESSION_INVALID_CODES,
   SUCCESS_CODES,
 } from "@pc/contract";
@@ -214,6 +218,25 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const response = await send(path, options, "application/json");
   return (await readEnvelope(response, options.quiet)) as T;
 }
+
+/** What a call to an endpoint sends: its query and its body, as the endpoint defines them. */
+export interface EndpointInput<E extends Endpoint> {
+  query?: QueryInput<E>;
+  body?: BodyInput<E>;
+}
+
+/** Calls a contract endpoint (contract/src/endpoint.ts); resolves with its answer's `data`. */
+export const call = <E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E> = {},
+  options: RequestOptions = {},
+) =>
+  request<AnswerOf<E>>(endpoint.path, {
+    ...options,
+    method: endpoint.method,
+    query: input.query,
+    body: input.body,
+  });
 
 /**
  * A file call (exports). A non-JSON answer passes through as a blob; a JSON answer is an envelope

@@ -1,0 +1,37 @@
+/**
+ * What an API endpoint is (issue 13 item 1): its method and path, the schemas of its query, body and answer,
+ * and who may call it. Each endpoint is defined once, beside its schemas; the server registers its route
+ * from it, the web calls it through it, and the authorization test walks every one (endpoints.ts lists them).
+ */
+import type { z } from "zod";
+import type { Action } from "./permissions.ts";
+
+export interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The `data` of the success envelope. */
+  answer: z.ZodType;
+  /** The permissions matrix's action, any signed-in user ("session"), or anyone ("public"). */
+  access: Action | "session" | "public";
+  /** For the API documentation (/docs). */
+  description?: string;
+}
+
+/** Defines an endpoint, keeping its literal types. */
+export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** The query a client sends: the fields the server reads, each absent, null (not sent) or a value. */
+export type QueryInput<E extends Endpoint> = E["query"] extends z.ZodType
+  ? { [K in keyof z.output<E["query"]>]?: Extract<z.output<E["query"]>[K], QueryValue> | null }
+  : undefined;
+/** The body a client sends. */
+export type BodyInput<E extends Endpoint> = E["body"] extends z.ZodType ? z.input<E["body"]> : undefined;
+/** The query and body the server's handler reads, after validation. */
+export type QueryOf<E extends Endpoint> = E["query"] extends z.ZodType ? z.output<E["query"]> : undefined;
+export type BodyOf<E extends Endpoint> = E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
+/** The `data` of the endpoint's success answer. */
+export type AnswerOf<E extends Endpoint> = z.output<E["answer"]>;

@@ -1,0 +1,15 @@
+/**
+ * Every endpoint defined through `endpoint` (endpoint.ts), by area: the server registers these routes from
+ * them and the authorization test checks each one. The web imports an area's endpoints from its own file, so
+ * a screen's code carries only its area's schemas.
+ */
+import { APP_ENDPOINTS } from "./apps.ts";
+import type { Endpoint } from "./endpoint.ts";
+
+export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
+  apps: APP_ENDPOINTS,
+};
+
+/** Every defined endpoint. */
+export const allEndpoints = (): Endpoint[] =>
+  Object.values(ENDPOINT_AREAS).flatMap((area) => Object.values(area));
