@@ -11,7 +11,7 @@ import {
   setCompanyCache,
   setUserInfo,
 } from "../session/session.ts";
-import type { RouteKey } from "./routeTable.tsx";
+import type { RouteKey } from "./access.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -3,16 +3,13 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace
 import { ApiError } from "../api/client.ts";
 import { signInWithTicket } from "../session/actions.ts";
 import { clearCompanyCache, clearSession, getCompanyCache, getToken } from "../session/session.ts";
-import { findRoute, guard, loginRedirect, TICKET_PARAM } from "./guard.ts";
+import type { RouteKey } from "./access.ts";
+import { findRoute, type GuardData, guard, TICKET_PARAM } from "./guard.ts";
 import { AppLayout, LayoutError, LayoutFallback, SignedInFrame } from "./layout/AppLayout.tsx";
 import { PageSlot } from "./layout/PageSlot.tsx";
+import { loginRedirect } from "./paths.ts";
 import { COMPANY_KEY, loadCompany, menuKey, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
-import { flattenRoutes, type RouteDef, type RouteKey } from "./routeTable.tsx";
-
-export interface GuardData {
-  /** The matched route, or null when the user may not see the path. */
-  route: RouteDef | null;
-}
+import { flattenRoutes, type RouteDef } from "./routeTable.tsx";
 
 function cachedMenu(token: string | undefined): RouteKey[] | null {
   return queryClient.getQueryData<RouteKey[]>(menuKey(token)) ?? null;

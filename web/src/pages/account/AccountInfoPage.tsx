@@ -10,6 +10,7 @@ import { Avatar, Button, Card, Descriptions, Skeleton, Space, Tag, Typography, t
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { userApi } from "../../api/passport.ts";
+import { PATHS } from "../../app/paths.ts";
 import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { ROLE_CHOICES } from "./accountForm.ts";
@@ -62,7 +63,7 @@ export default function AccountInfoPage() {
             </Typography.Title>
             <Typography.Text type="secondary">{user.email}</Typography.Text>
           </div>
-          <Button icon={<KeyOutlined />} onClick={() => navigate("/account/modPassword")}>
+          <Button icon={<KeyOutlined />} onClick={() => navigate(PATHS.modPassword)}>
             {t("route.modPassword")}
           </Button>
         </div>

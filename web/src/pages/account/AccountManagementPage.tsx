@@ -14,6 +14,7 @@ import { Link } from "react-router";
 import { accountsApi } from "../../api/accounts.ts";
 import { userApi } from "../../api/passport.ts";
 import { twoFactorApi } from "../../api/twoFactor.ts";
+import { PATHS } from "../../app/paths.ts";
 import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
@@ -182,7 +183,7 @@ export default function AccountManagementPage() {
       title={
         <>
           {t("route.accountManagement")}
-          <Link to="/account/changeHistory" className="pc-title-link" data-testid="change-history-link">
+          <Link to={PATHS.changeHistory} className="pc-title-link" data-testid="change-history-link">
             <HistoryOutlined /> {t("route.changeHistory")}
           </Link>
         </>

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { appsApi } from "../../api/apps.ts";
+import { placementsOfApp } from "../../app/paths.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
@@ -25,10 +26,6 @@ interface FilterValues {
 }
 
 const EMPTY_FILTERS: FilterValues = { name: "", pkg: "" };
-
-/** Where the placement-management action goes: the placement list filtered by the app's name. */
-export const placementsPathOf = (app: Pick<AppRow, "name">) =>
-  `/adSpace/index?${new URLSearchParams({ name: app.name }).toString()}`;
 
 export default function AppListPage() {
   const { t } = useTranslation();
@@ -75,7 +72,7 @@ export default function AppListPage() {
             {
               key: "placements",
               label: t("apps.placementManagement"),
-              onClick: () => navigate(placementsPathOf(app)),
+              onClick: () => navigate(placementsOfApp(app.name)),
             },
             { key: "edit", label: t("common.edit"), onClick: () => dialog.show(app) },
             {

@@ -21,7 +21,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { passportApi } from "../../api/passport.ts";
-import { safeRedirect } from "../../app/guard.ts";
+import { PATHS, safeRedirect } from "../../app/paths.ts";
 import { companyQuery, queryClient } from "../../app/queryClient.ts";
 import { DebouncedButton } from "../../components/DebouncedButton.tsx";
 import { storeLogin } from "../../session/actions.ts";
@@ -202,7 +202,7 @@ export default function LoginPage() {
       footer={
         <>
           <Typography.Text type="secondary">{t("login.noAccount")}</Typography.Text>{" "}
-          <Link to="/register">{t("login.register")}</Link>
+          <Link to={PATHS.register}>{t("login.register")}</Link>
         </>
       }
     >
@@ -272,7 +272,7 @@ export default function LoginPage() {
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox id="remember">{t("login.remember")}</Checkbox>
           </Form.Item>
-          <Link to="/resetPassword">{t("login.forgot")}</Link>
+          <Link to={PATHS.resetPassword}>{t("login.forgot")}</Link>
         </div>
 
         <DebouncedButton
