@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { appsApi } from "../../api/apps.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { placementsOfApp } from "../../app/paths.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
@@ -34,7 +35,7 @@ export default function AppListPage() {
   const dialog = useListDialog<AppRow | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const { list, filterBar } = useFilteredList({
-    queryKey: "apps",
+    queryKey: queryKeys.apps.list,
     fetch: (params) => appsApi.list(params),
     toFilters: normalizeFilters<FilterValues>,
     emptyValues: EMPTY_FILTERS,

@@ -9,6 +9,7 @@ import { Alert, Card, Col, Empty, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { overviewApi } from "../../api/overview.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { PATHS } from "../../app/paths.ts";
 import FigureCard from "./FigureCard.tsx";
 import TopApps from "./TopApps.tsx";
@@ -16,7 +17,7 @@ import TopApps from "./TopApps.tsx";
 export default function HomeOverview({ token }: { token: string | undefined }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({
-    queryKey: ["home", "overview", token ?? null],
+    queryKey: queryKeys.homeOverview(token),
     queryFn: ({ signal }) => overviewApi.online({ signal }),
     staleTime: 60_000,
   });

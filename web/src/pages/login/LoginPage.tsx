@@ -21,6 +21,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { passportApi } from "../../api/passport.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { PATHS, safeRedirect } from "../../app/paths.ts";
 import { companyQuery, queryClient } from "../../app/queryClient.ts";
 import { DebouncedButton } from "../../components/DebouncedButton.tsx";
@@ -53,7 +54,7 @@ function challengeOf(error: unknown): TwoFactorChallenge | null {
 }
 
 const publicKeyQuery = {
-  queryKey: ["publicKey"],
+  queryKey: queryKeys.publicKey,
   queryFn: async () => (await passportApi.publicKey()).public_key,
   staleTime: Number.POSITIVE_INFINITY,
 };

@@ -43,6 +43,7 @@ import {
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { type BatchListParams, reportManagementApi } from "../../api/reports.ts";
 import { busy } from "../../components/busy.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
@@ -153,12 +154,12 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
     status: undefined,
   };
   const list = usePagedList<Filters, ReportBatchRow>({
-    queryKey: "reportBatches",
+    queryKey: queryKeys.reportBatches.list,
     initialFilters: defaults,
     fetch: (params: BatchListParams) => reportManagementApi.batches(params),
   });
   const companies = useQuery({
-    queryKey: ["report", "companies"],
+    queryKey: queryKeys.report.companies,
     queryFn: () => reportManagementApi.companies(),
     staleTime: 60_000,
   });

@@ -20,6 +20,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Button, Card, DatePicker, Form, Progress, Select, Space, Spin, Tooltip } from "antd";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { reportManagementApi } from "../../api/reports.ts";
 import { PageLoading } from "../../app/layout/PageSlot.tsx";
 import { menuQuery } from "../../app/queryClient.ts";
@@ -93,7 +94,7 @@ function WithStartCompany({
   const menu = useQuery(menuQuery(getToken()));
   const operator = menu.data?.includes("reportManagement") ?? false;
   const start = useQuery({
-    queryKey: ["report", kind, "startCompany"],
+    queryKey: queryKeys.report.startCompany(kind),
     queryFn: () => reportManagementApi.startCompany(kind),
     enabled: operator,
     staleTime: 60_000,
@@ -151,7 +152,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const operator = menu.data?.includes("reportManagement") ?? false;
   const maySchedule = menu.data?.includes("reportSchedules") ?? false;
   const companies = useQuery({
-    queryKey: ["report", "companies"],
+    queryKey: queryKeys.report.companies,
     queryFn: () => reportManagementApi.companies(),
     enabled: operator,
     staleTime: 60_000,
@@ -168,7 +169,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   };
   const query = config.buildQuery(parts);
   const list = useQuery({
-    queryKey: ["report", def.kind, "list", query],
+    queryKey: queryKeys.report.list(def.kind, query),
     queryFn: () => config.api.list(query),
     placeholderData: keepPreviousData,
   });
@@ -179,12 +180,12 @@ function ReportScreenBody<V extends object, F, Q extends object>({
     compare: applied.compare,
   };
   const summary = useQuery({
-    queryKey: ["report", def.kind, "summary", summaryKey],
+    queryKey: queryKeys.report.summary(def.kind, summaryKey),
     queryFn: () => config.api.summary(query),
     placeholderData: keepPreviousData,
   });
   const trend = useQuery({
-    queryKey: ["report", def.kind, "trend", summaryKey],
+    queryKey: queryKeys.report.trend(def.kind, summaryKey),
     queryFn: () => config.api.list(trendQuery(query)),
     placeholderData: keepPreviousData,
   });
