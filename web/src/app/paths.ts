@@ -46,7 +46,7 @@ export function loginRedirect(pathname: string, search: string): string {
 }
 
 /** A redirect target from the query is followed only when it stays on this site. */
-export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
+export function safeRedirect(target: string | null | undefined, fallback: string = PATHS.root): string {
   const local = target?.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");
   return local && target ? target : fallback;
 }

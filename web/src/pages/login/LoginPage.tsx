@@ -116,7 +116,7 @@ export default function LoginPage() {
       keyboard: false,
       mask: { closable: false },
       centered: true,
-      onOk: () => navigate(safeRedirect(searchParams.get("redirect"), "/"), { replace: true }),
+      onOk: () => navigate(safeRedirect(searchParams.get("redirect"), PATHS.root), { replace: true }),
     });
   };
 
