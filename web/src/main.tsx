@@ -3,10 +3,9 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { setSessionInvalidHandler } from "./api/client.ts";
-import { loginRedirect } from "./app/guard.ts";
+import { loginRedirect, PATHS } from "./app/paths.ts";
 import { Providers } from "./app/providers.tsx";
 import { createAppRouter } from "./app/router.tsx";
-import { LOGIN_PATH } from "./app/routeTable.tsx";
 import { languageReady } from "./i18n/index.ts";
 import { dropSession } from "./session/actions.ts";
 
@@ -16,7 +15,7 @@ const router = createAppRouter();
 setSessionInvalidHandler(() => {
   dropSession();
   const { pathname, search } = router.state.location;
-  if (pathname !== LOGIN_PATH) void router.navigate(loginRedirect(pathname, search), { replace: true });
+  if (pathname !== PATHS.login) void router.navigate(loginRedirect(pathname, search), { replace: true });
 });
 
 const root = document.getElementById("root");

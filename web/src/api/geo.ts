@@ -4,6 +4,7 @@
  */
 import type { CountryItem } from "@pc/contract";
 import { get } from "./client.ts";
+import { queryKeys } from "./queryKeys.ts";
 
 export const COUNTRIES_KEY = "countries";
 
@@ -42,7 +43,7 @@ export async function loadCountries(): Promise<CountryItem[]> {
 }
 
 export const countriesQuery = {
-  queryKey: ["countries"],
+  queryKey: queryKeys.countries,
   queryFn: loadCountries,
   staleTime: Number.POSITIVE_INFINITY,
 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { COMPANY_CACHE_MS, type CompanyCache } from "../session/session.ts";
-import { type GuardInput, guard, loginRedirect, safeRedirect } from "./guard.ts";
+import type { RouteKey } from "./access.ts";
+import { type GuardInput, guard } from "./guard.ts";
 import { buildMenu, selectedMenuKeys } from "./menu.tsx";
-import type { RouteKey } from "./routeTable.tsx";
+import { loginRedirect, safeRedirect } from "./paths.ts";
 
 const NOW = 1_700_000_000_000;
 const company = (token: string | null, age = 0): CompanyCache => ({

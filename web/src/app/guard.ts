@@ -2,10 +2,12 @@
  * The navigation guard (spec §4) as a pure function: given the location, the stored session and the
  * loaded menu it says what to store and where to go. `rootLoader` (router.tsx) applies it.
  */
-import { CONSTANT_ROUTES, SIGN_IN_TICKET_PARAM } from "@pc/contract";
+import { SIGN_IN_TICKET_PARAM } from "@pc/contract";
 import { matchPath } from "react-router";
 import { COMPANY_CACHE_MS, type CompanyCache } from "../session/session.ts";
-import { flattenRoutes, HOME_PATH, LOGIN_PATH, ROUTES, type RouteDef, type RouteKey } from "./routeTable.tsx";
+import { canSee, grantedKeys, type RouteKey } from "./access.ts";
+import { loginRedirect, PATHS } from "./paths.ts";
+import { flattenRoutes, ROUTES, type RouteDef } from "./routeTable.tsx";
 
 /**
  * Query parameters the guard removes: `t` (a sign-in ticket, exchanged for a session by the loader before
@@ -37,6 +39,12 @@ export type GuardDecision =
   /** No route the user may see: warning, the 404 content, then home after 1 s. */
   | { type: "forbidden" };
 
+/** What the root loader gives the layout. */
+export interface GuardData {
+  /** The matched route, or null when the user may not see the path. */
+  route: RouteDef | null;
+}
+
 export interface GuardResult {
   /** The token in force. */
   token: string | undefined;
@@ -44,30 +52,10 @@ export interface GuardResult {
   decision: GuardDecision;
 }
 
-/** `/login?redirect=<path and query>`. */
-export function loginRedirect(pathname: string, search: string): string {
-  return `${LOGIN_PATH}?${new URLSearchParams({ redirect: pathname + search }).toString()}`;
-}
-
-/** A redirect target from the query is followed only when it stays on this site. */
-export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
-  const local = target?.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");
-  return local && target ? target : fallback;
-}
-
 /** The route of the table matching a path. */
 export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return flattenRoutes(routes).find((route) => matchPath({ path: route.path, end: true }, path) !== null);
-}
-
-/** The menu keys in force: the answer of /api/v1/user/menu plus the constant routes. */
-export function grantedKeys(menuRoutes: readonly RouteKey[]): Set<RouteKey> {
-  return new Set<RouteKey>([...CONSTANT_ROUTES, ...menuRoutes]);
-}
-
-export function canSee(route: RouteDef, granted: ReadonlySet<RouteKey>): boolean {
-  return route.access === undefined || granted.has(route.access);
 }
 
 export function guard(input: GuardInput): GuardResult {
@@ -101,7 +89,7 @@ export function guard(input: GuardInput): GuardResult {
   }
 
   // 5. A signed-in user does not see the login page.
-  if (route?.path === LOGIN_PATH) return result({ type: "redirect", to: HOME_PATH });
+  if (route?.path === PATHS.login) return result({ type: "redirect", to: PATHS.home });
 
   // 6. The menu is loaded once.
   if (menuRoutes === null) return result({ type: "loadMenu" });

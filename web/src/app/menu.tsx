@@ -2,8 +2,8 @@
 import type { MenuProps } from "antd";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
-import { canSee } from "./guard.ts";
-import { ROUTES, type RouteDef, type RouteKey } from "./routeTable.tsx";
+import { canSee, type RouteKey } from "./access.ts";
+import { ROUTES, type RouteDef } from "./routeTable.tsx";
 
 export type MenuItem = Required<MenuProps>["items"][number];
 

@@ -3,6 +3,7 @@ import { type CompanyInfo, DEFAULT_THEME, type UserInfo } from "@pc/contract";
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/client.ts";
 import { commonApi, userApi } from "../api/passport.ts";
+import { queryKeys } from "../api/queryKeys.ts";
 import {
   companyCacheValid,
   getCompanyCache,
@@ -11,7 +12,7 @@ import {
   setCompanyCache,
   setUserInfo,
 } from "../session/session.ts";
-import type { RouteKey } from "./routeTable.tsx";
+import type { RouteKey } from "./access.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -23,19 +24,15 @@ export const queryClient = new QueryClient({
   },
 });
 
-export const menuKey = (token: string | undefined) => ["menu", token ?? null] as const;
-export const userInfoKey = (token: string | undefined) => ["userInfo", token ?? null] as const;
-export const COMPANY_KEY = ["company"] as const;
-
 export const menuQuery = (token: string | undefined) => ({
-  queryKey: menuKey(token),
+  queryKey: queryKeys.menu.of(token),
   queryFn: async (): Promise<RouteKey[]> => (await userApi.menu()).routes,
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
 });
 
 export const userInfoQuery = (token: string | undefined) => ({
-  queryKey: userInfoKey(token),
+  queryKey: queryKeys.userInfo.of(token),
   queryFn: async (): Promise<UserInfo> => {
     const stored = getUserInfo();
     if (stored) return stored;
@@ -72,7 +69,7 @@ export async function loadCompany(now = Date.now()): Promise<CompanyInfo> {
 }
 
 export const companyQuery = {
-  queryKey: COMPANY_KEY,
+  queryKey: queryKeys.company,
   queryFn: () => loadCompany(),
   staleTime: Number.POSITIVE_INFINITY,
 };

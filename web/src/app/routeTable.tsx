@@ -10,13 +10,10 @@ import {
   NotificationOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
-import type { ConstantRoute, PermissionRoute } from "@pc/contract";
 import type { ReactNode } from "react";
-import type zh from "../i18n/zh.json";
+import type { RouteKey, TitleKey } from "./access.ts";
 import { type LazyPage, lazyPage } from "./lazyPage.ts";
-
-export type RouteKey = ConstantRoute | PermissionRoute;
-export type TitleKey = keyof (typeof zh)["route"];
+import { PATHS } from "./paths.ts";
 
 export interface RouteDef {
   /** Absolute path. */
@@ -57,64 +54,58 @@ const Register = lazyPage(() => import("../pages/register/RegisterPage.tsx"));
 const Companies = lazyPage(() => import("../pages/companies/CompaniesPage.tsx"));
 const ApiKeys = lazyPage(() => import("../pages/apiKeys/ApiKeysPage.tsx"));
 
-export const HOME_PATH = "/home";
-export const LOGIN_PATH = "/login";
-export const NOT_FOUND_PATH = "/404";
-
 export const ROUTES: RouteDef[] = [
-  { path: "/", redirect: HOME_PATH, hidden: true },
-  { path: LOGIN_PATH, title: "login", open: true, hidden: true, page: Login },
-  { path: HOME_PATH, title: "home", access: "home", icon: <HomeOutlined />, page: Home },
-  { path: NOT_FOUND_PATH, title: "notFound", access: "notFound", hidden: true, page: NotFound },
+  { path: PATHS.root, redirect: PATHS.home, hidden: true },
+  { path: PATHS.login, title: "login", open: true, hidden: true, page: Login },
+  { path: PATHS.home, title: "home", access: "home", icon: <HomeOutlined />, page: Home },
+  { path: PATHS.notFound, title: "notFound", access: "notFound", hidden: true, page: NotFound },
   {
-    path: "/appManagement",
+    path: PATHS.appManagement,
     title: "appManagement",
     access: "appManagement",
-    redirect: "/appManagement/appManagementList",
+    redirect: PATHS.appList,
     icon: <AppstoreOutlined />,
     children: [
       {
-        path: "/appManagement/appManagementList",
+        path: PATHS.appList,
         title: "appManagementList",
         access: "appManagement",
         page: AppList,
       },
-      // the spec's "child path is index" reading
       {
-        path: "/appManagement/index",
+        path: PATHS.appIndex,
         access: "appManagement",
         hidden: true,
-        redirect: "/appManagement/appManagementList",
+        redirect: PATHS.appList,
       },
     ],
   },
   {
-    path: "/adSpace",
+    path: PATHS.adSpace,
     title: "adSpace",
     access: "adSpace",
-    redirect: "/adSpace/adSpaceList",
+    redirect: PATHS.placementList,
     icon: <NotificationOutlined />,
     children: [
-      { path: "/adSpace/adSpaceList", title: "adSpaceList", access: "adSpace", page: AdSpaceList },
-      // the application list opens /adSpace/index?name=… (spec §2)
-      { path: "/adSpace/index", access: "adSpace", hidden: true, redirect: "/adSpace/adSpaceList" },
+      { path: PATHS.placementList, title: "adSpaceList", access: "adSpace", page: AdSpaceList },
+      { path: PATHS.placementIndex, access: "adSpace", hidden: true, redirect: PATHS.placementList },
     ],
   },
   {
-    path: "/account",
+    path: PATHS.account,
     title: "account",
     access: "account",
-    redirect: "/account/accountManagement",
+    redirect: PATHS.accountManagement,
     icon: <TeamOutlined />,
     children: [
       {
-        path: "/account/accountManagement",
+        path: PATHS.accountManagement,
         title: "accountManagement",
         access: "accountManagement",
         page: AccountManagement,
       },
       {
-        path: "/account/changeHistory",
+        path: PATHS.changeHistory,
         title: "changeHistory",
         access: "changeHistory",
         // opened from Account Management: a second child would fold that menu item into a sub-menu
@@ -123,40 +114,40 @@ export const ROUTES: RouteDef[] = [
       },
       // super admins, from the user menu (issue 14 item 2): a visible child would fold this menu item
       {
-        path: "/account/apiKeys",
+        path: PATHS.apiKeys,
         title: "apiKeys",
         access: "apiKeys",
         hidden: true,
         page: ApiKeys,
       },
       // the user menu's own pages: every signed-in user
-      { path: "/account/index", title: "accountInfo", hidden: true, page: AccountInfo },
-      { path: "/account/modPassword", title: "modPassword", hidden: true, page: ModPassword },
+      { path: PATHS.accountInfo, title: "accountInfo", hidden: true, page: AccountInfo },
+      { path: PATHS.modPassword, title: "modPassword", hidden: true, page: ModPassword },
     ],
   },
   {
-    path: "/reports",
+    path: PATHS.reports,
     title: "reports",
     access: "reports",
-    redirect: "/reports/sdkReports",
+    redirect: PATHS.sdkReports,
     alwaysShow: true,
     icon: <BarChartOutlined />,
     children: [
-      { path: "/reports/sdkReports", title: "sdkReports", access: "sdkReports", page: SdkReports },
+      { path: PATHS.sdkReports, title: "sdkReports", access: "sdkReports", page: SdkReports },
       {
-        path: "/reports/affiliateReports",
+        path: PATHS.affiliateReports,
         title: "affiliateReports",
         access: "affiliateReports",
         page: AffiliateReports,
       },
       {
-        path: "/reports/reportSchedules",
+        path: PATHS.reportSchedules,
         title: "reportSchedules",
         access: "reportSchedules",
         page: ReportSchedules,
       },
       {
-        path: "/reports/reportManagement",
+        path: PATHS.reportManagement,
         title: "reportManagement",
         access: "reportManagement",
         page: ReportManagement,
@@ -164,13 +155,10 @@ export const ROUTES: RouteDef[] = [
     ],
   },
   // operator admins only (issue 12 item 6)
-  { path: "/companies", title: "companies", access: "companies", icon: <BankOutlined />, page: Companies },
-  { path: "/resetPassword", title: "resetPassword", open: true, hidden: true, page: ResetPassword },
-  { path: "/register", title: "register", open: true, hidden: true, page: Register },
+  { path: PATHS.companies, title: "companies", access: "companies", icon: <BankOutlined />, page: Companies },
+  { path: PATHS.resetPassword, title: "resetPassword", open: true, hidden: true, page: ResetPassword },
+  { path: PATHS.register, title: "register", open: true, hidden: true, page: Register },
 ];
-
-/** Paths whose content is not padded (spec §2). */
-export const UNPADDED_PATHS: readonly string[] = [LOGIN_PATH, "/register", "/resetPassword", "/organization"];
 
 /** Every route of the table, parents before their children. */
 export function flattenRoutes(routes: readonly RouteDef[] = ROUTES): RouteDef[] {

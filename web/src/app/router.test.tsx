@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setSessionInvalidHandler } from "../api/client.ts";
 import { dropSession } from "../session/actions.ts";
 import { getToken } from "../session/session.ts";
-import { loginRedirect } from "./guard.ts";
+import { loginRedirect } from "./paths.ts";
 import { Providers } from "./providers.tsx";
 import { queryClient } from "./queryClient.ts";
 import { routeObjects } from "./router.tsx";

@@ -1,21 +1,19 @@
 /** The router: the route table as react-router routes, under one layout whose loader is the guard. */
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from "react-router";
 import { ApiError } from "../api/client.ts";
+import { queryKeys } from "../api/queryKeys.ts";
 import { signInWithTicket } from "../session/actions.ts";
 import { clearCompanyCache, clearSession, getCompanyCache, getToken } from "../session/session.ts";
-import { findRoute, guard, loginRedirect, TICKET_PARAM } from "./guard.ts";
+import type { RouteKey } from "./access.ts";
+import { findRoute, type GuardData, guard, TICKET_PARAM } from "./guard.ts";
 import { AppLayout, LayoutError, LayoutFallback, SignedInFrame } from "./layout/AppLayout.tsx";
 import { PageSlot } from "./layout/PageSlot.tsx";
-import { COMPANY_KEY, loadCompany, menuKey, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
-import { flattenRoutes, type RouteDef, type RouteKey } from "./routeTable.tsx";
-
-export interface GuardData {
-  /** The matched route, or null when the user may not see the path. */
-  route: RouteDef | null;
-}
+import { loginRedirect } from "./paths.ts";
+import { loadCompany, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
+import { flattenRoutes, type RouteDef } from "./routeTable.tsx";
 
 function cachedMenu(token: string | undefined): RouteKey[] | null {
-  return queryClient.getQueryData<RouteKey[]>(menuKey(token)) ?? null;
+  return queryClient.getQueryData<RouteKey[]>(queryKeys.menu.of(token)) ?? null;
 }
 
 /** Runs the guard for a navigation and applies its effects (spec §4). */
@@ -60,7 +58,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<Guard
     }
     result = run();
   }
-  queryClient.setQueryData(COMPANY_KEY, await company);
+  queryClient.setQueryData(queryKeys.company, await company);
   await frame;
 
   const { decision } = result;

@@ -1,4 +1,5 @@
 /** A list's filter form and the paged list it drives: Search sends the trimmed filters, Reset empties all. */
+import type { QueryKey } from "@tanstack/react-query";
 import { Form } from "antd";
 import type { Paging } from "./listState.ts";
 import { type PagedAnswer, usePagedList } from "./usePagedList.ts";
@@ -10,7 +11,7 @@ export function useFilteredList<V extends object, F extends object, Row>({
   emptyValues,
   initialValues = emptyValues,
 }: {
-  queryKey: string;
+  queryKey: (filters: F, paging: Paging) => QueryKey;
   fetch: (params: F & Paging) => Promise<PagedAnswer<Row>>;
   /** The filters as sent for the form's values. */
   toFilters: (values: V) => F;

@@ -2,7 +2,7 @@
  * A list screen's state: the filters last searched, the paging and the query of the current page
  * (spec §4 Filters and paging). The previous page stays on screen while the next one loads.
  */
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
 import type { TablePaginationConfig } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +14,8 @@ export interface PagedAnswer<Row> {
 }
 
 export function usePagedList<F extends object, Row>(options: {
-  queryKey: string;
+  /** The list's key for these filters and page (`queryKeys.<resource>.list`). */
+  queryKey: (filters: F, paging: Paging) => QueryKey;
   initialFilters: F;
   fetch: (params: F & Paging) => Promise<PagedAnswer<Row>>;
 }) {
@@ -22,7 +23,7 @@ export function usePagedList<F extends object, Row>(options: {
   const [filters, setFilters] = useState<F>(options.initialFilters);
   const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
   const query = useQuery({
-    queryKey: [options.queryKey, filters, paging],
+    queryKey: options.queryKey(filters, paging),
     queryFn: () => options.fetch({ ...filters, ...paging }),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,8 @@
 /** Sign-in and sign-out effects shared by the login page, the top bar and the API client. */
 import type { LoginAnswer } from "@pc/contract";
 import { passportApi } from "../api/passport.ts";
-import { queryClient, userInfoKey } from "../app/queryClient.ts";
+import { queryKeys } from "../api/queryKeys.ts";
+import { queryClient } from "../app/queryClient.ts";
 import { clearSession, setToken, setUserInfo } from "./session.ts";
 
 /** Stores what a successful login answers: the token cookie and user_info. */
@@ -9,8 +10,8 @@ export function storeLogin(answer: LoginAnswer): void {
   clearSession();
   setToken(answer.token);
   setUserInfo(answer.user_info);
-  queryClient.removeQueries({ queryKey: ["menu"] });
-  queryClient.setQueryData(userInfoKey(answer.token), answer.user_info);
+  queryClient.removeQueries({ queryKey: queryKeys.menu.all });
+  queryClient.setQueryData(queryKeys.userInfo.of(answer.token), answer.user_info);
 }
 
 let lastTicket: { ticket: string; exchange: Promise<void> } | null = null;
@@ -32,8 +33,8 @@ export function signInWithTicket(ticket: string): Promise<void> {
 /** Drops everything the session holds: session storage, the company cache, the cookie, the menu. */
 export function dropSession(): void {
   clearSession();
-  queryClient.removeQueries({ queryKey: ["menu"] });
-  queryClient.removeQueries({ queryKey: ["userInfo"] });
+  queryClient.removeQueries({ queryKey: queryKeys.menu.all });
+  queryClient.removeQueries({ queryKey: queryKeys.userInfo.all });
 }
 
 /** POST logout (its failure does not keep the user signed in), then drop the session. */

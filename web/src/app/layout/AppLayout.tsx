@@ -10,10 +10,11 @@ import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useNavigate, useRouteError } from "react-router";
 import { getToken } from "../../session/session.ts";
+import type { GuardData } from "../guard.ts";
 import { lazyPage } from "../lazyPage.ts";
+import { PATHS, UNPADDED_PATHS } from "../paths.ts";
 import { companyQuery, menuQuery, userInfoQuery } from "../queryClient.ts";
-import type { GuardData } from "../router.tsx";
-import { HOME_PATH, NotFound, UNPADDED_PATHS } from "../routeTable.tsx";
+import { NotFound } from "../routeTable.tsx";
 import { PublicTopBar } from "./HeaderParts.tsx";
 import { PageLoading } from "./PageSlot.tsx";
 import type { FrameProps } from "./SignedInFrame.tsx";
@@ -45,7 +46,7 @@ function useForbiddenWarning(forbidden: boolean) {
 function GoHomeLater() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate(HOME_PATH, { replace: true }), FORBIDDEN_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(PATHS.home, { replace: true }), FORBIDDEN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return null;

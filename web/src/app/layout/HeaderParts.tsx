@@ -9,7 +9,7 @@ import { Button, Dropdown, Grid, Layout, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { changeLanguage, currentLanguage, LANGUAGES } from "../../i18n/index.ts";
-import { HOME_PATH } from "../routeTable.tsx";
+import { PATHS } from "../paths.ts";
 import { BrandMark } from "./BrandMark.tsx";
 import { usePhoneLayout } from "./usePhoneLayout.ts";
 
@@ -61,7 +61,7 @@ export function Brand({
   const { t } = useTranslation();
   const brandName = company?.name || t("app.name");
   return (
-    <Link to={HOME_PATH} className="pc-brand" aria-label={brandName}>
+    <Link to={PATHS.home} className="pc-brand" aria-label={brandName}>
       <BrandMark company={company} size={32} />
       {!markOnly && <span className="pc-brand-name">{brandName}</span>}
     </Link>

@@ -6,7 +6,8 @@ import type { CompanyInfo, UserInfo } from "@pc/contract";
 import { Layout, Watermark } from "antd";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { LOGIN_PATH, type RouteKey } from "../routeTable.tsx";
+import type { RouteKey } from "../access.ts";
+import { PATHS } from "../paths.ts";
 import { displayName } from "./HeaderParts.tsx";
 import { TopBar } from "./TopBar.tsx";
 
@@ -26,7 +27,7 @@ export default function SignedInFrame({ company, user, menuRoutes, children }: F
     </Layout>
   );
   const name = displayName(user);
-  if (pathname === LOGIN_PATH || !name) return frame;
+  if (pathname === PATHS.login || !name) return frame;
   return (
     <Watermark content={name} font={{ color: "rgba(0, 0, 0, 0.06)" }} zIndex={10}>
       {frame}

@@ -10,9 +10,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { logout } from "../../session/actions.ts";
-import { grantedKeys } from "../guard.ts";
+import { grantedKeys, type RouteKey } from "../access.ts";
 import { buildMenu, selectedMenuKeys } from "../menu.tsx";
-import { LOGIN_PATH, type RouteKey } from "../routeTable.tsx";
+import { PATHS } from "../paths.ts";
 import {
   Brand,
   displayName,
@@ -44,28 +44,28 @@ export function TopBar({ company, user, menuRoutes }: TopBarProps) {
 
   const onLogout = async () => {
     await logout();
-    navigate(LOGIN_PATH, { replace: true });
+    navigate(PATHS.login, { replace: true });
   };
 
   const logoutLabel = t("topBar.logout");
   const userMenu: MenuProps["items"] = [
     {
-      key: "/account/index",
+      key: PATHS.accountInfo,
       icon: <UserOutlined />,
-      label: <Link to="/account/index">{t("topBar.accountInfo")}</Link>,
+      label: <Link to={PATHS.accountInfo}>{t("topBar.accountInfo")}</Link>,
     },
     {
-      key: "/account/modPassword",
+      key: PATHS.modPassword,
       icon: <KeyOutlined />,
-      label: <Link to="/account/modPassword">{t("topBar.modPassword")}</Link>,
+      label: <Link to={PATHS.modPassword}>{t("topBar.modPassword")}</Link>,
     },
     ...(menuRoutes?.includes("apiKeys")
       ? [
           {
-            key: "/account/apiKeys",
+            key: PATHS.apiKeys,
             icon: <ApiOutlined />,
             label: (
-              <Link to="/account/apiKeys" data-testid="api-keys-link">
+              <Link to={PATHS.apiKeys} data-testid="api-keys-link">
                 {t("route.apiKeys")}
               </Link>
             ),

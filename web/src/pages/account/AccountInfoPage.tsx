@@ -10,7 +10,9 @@ import { Avatar, Button, Card, Descriptions, Skeleton, Space, Tag, Typography, t
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { userApi } from "../../api/passport.ts";
-import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
+import { PATHS } from "../../app/paths.ts";
+import { queryClient, userInfoQuery } from "../../app/queryClient.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { ROLE_CHOICES } from "./accountForm.ts";
 import { TwoFactorCard } from "./TwoFactorCard.tsx";
@@ -23,11 +25,11 @@ export default function AccountInfoPage() {
   const token = getToken();
   const { data: cached } = useQuery({ ...userInfoQuery(token), enabled: Boolean(token) });
   const { data: fresh } = useQuery({
-    queryKey: ["userInfo", "fresh", token ?? null],
+    queryKey: queryKeys.userInfo.fresh(token),
     queryFn: async (): Promise<UserInfo> => {
       const user = await userApi.userInfo();
       setUserInfo(user);
-      queryClient.setQueryData(userInfoKey(token), user);
+      queryClient.setQueryData(queryKeys.userInfo.of(token), user);
       return user;
     },
     enabled: Boolean(token),
@@ -62,7 +64,7 @@ export default function AccountInfoPage() {
             </Typography.Title>
             <Typography.Text type="secondary">{user.email}</Typography.Text>
           </div>
-          <Button icon={<KeyOutlined />} onClick={() => navigate("/account/modPassword")}>
+          <Button icon={<KeyOutlined />} onClick={() => navigate(PATHS.modPassword)}>
             {t("route.modPassword")}
           </Button>
         </div>

@@ -13,8 +13,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { accountsApi } from "../../api/accounts.ts";
 import { userApi } from "../../api/passport.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { twoFactorApi } from "../../api/twoFactor.ts";
-import { queryClient, userInfoKey, userInfoQuery } from "../../app/queryClient.ts";
+import { PATHS } from "../../app/paths.ts";
+import { queryClient, userInfoQuery } from "../../app/queryClient.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
@@ -41,7 +43,7 @@ async function refreshOwnInfo(): Promise<void> {
   try {
     const user = await userApi.userInfo();
     setUserInfo(user);
-    queryClient.setQueryData(userInfoKey(token), user);
+    queryClient.setQueryData(queryKeys.userInfo.of(token), user);
   } catch {
     // the client has shown why; the cached info stays until the next sign-in
   }
@@ -56,7 +58,7 @@ export default function AccountManagementPage() {
   const { data: me } = useQuery({ ...userInfoQuery(token), enabled: Boolean(token) });
   const dialog = useListDialog<UserRow | null>(null);
   const { list, filterBar } = useFilteredList({
-    queryKey: "accounts",
+    queryKey: queryKeys.accounts.list,
     fetch: (params) => accountsApi.list(params),
     toFilters: normalizeFilters<FilterValues>,
     emptyValues: EMPTY_FILTERS,
@@ -182,7 +184,7 @@ export default function AccountManagementPage() {
       title={
         <>
           {t("route.accountManagement")}
-          <Link to="/account/changeHistory" className="pc-title-link" data-testid="change-history-link">
+          <Link to={PATHS.changeHistory} className="pc-title-link" data-testid="change-history-link">
             <HistoryOutlined /> {t("route.changeHistory")}
           </Link>
         </>

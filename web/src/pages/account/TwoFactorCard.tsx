@@ -11,6 +11,7 @@ import { Alert, App, Button, Card, Form, Modal, Skeleton, Space, Tag, Tooltip, T
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RequestOptions } from "../../api/client.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { twoFactorApi } from "../../api/twoFactor.ts";
 import { busy } from "../../components/busy.ts";
 import {
@@ -103,7 +104,7 @@ function CodeDialog({
 function EnableDialog({ account, onClose }: { account: string; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
   const { data: setup, isError } = useQuery<TwoFactorSetup>({
-    queryKey: ["twoFactorSetup"],
+    queryKey: queryKeys.twoFactor.setup,
     queryFn: () => twoFactorApi.setup(),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -141,7 +142,7 @@ export function TwoFactorCard({ account }: { account: string }) {
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
   const { data: status, refetch } = useQuery({
-    queryKey: ["twoFactorStatus"],
+    queryKey: queryKeys.twoFactor.status,
     queryFn: () => twoFactorApi.status(),
     staleTime: 0,
     gcTime: 0,

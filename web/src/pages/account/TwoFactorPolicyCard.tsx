@@ -8,6 +8,7 @@ import { can, ReportScope, type UserInfo } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Switch, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { twoFactorApi } from "../../api/twoFactor.ts";
 import { useConfirmAction } from "../../components/useConfirmDelete.tsx";
 import "../../components/twoFactor/twoFactor.css";
@@ -21,7 +22,7 @@ export function TwoFactorPolicyCard({ me }: { me: UserInfo | undefined }) {
   const { t } = useTranslation();
   const confirmAction = useConfirmAction();
   const { data: policy, refetch } = useQuery({
-    queryKey: ["twoFactorPolicy"],
+    queryKey: queryKeys.twoFactor.policy,
     queryFn: () => twoFactorApi.policy(),
     staleTime: 0,
   });

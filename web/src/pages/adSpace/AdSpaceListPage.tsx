@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { placementsApi } from "../../api/placements.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
@@ -54,7 +55,7 @@ function AdSpaceListPage({ appName }: { appName: string }) {
   const dialog = useListDialog<DialogTarget>({ kind: "placement", row: null });
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const { list, filterBar } = useFilteredList({
-    queryKey: "placements",
+    queryKey: queryKeys.placements.list,
     fetch: (params) => placementsApi.list(params),
     toFilters: placementFilters,
     emptyValues: EMPTY_FILTERS,

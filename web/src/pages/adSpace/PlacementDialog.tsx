@@ -25,6 +25,7 @@ import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { appsApi } from "../../api/apps.ts";
 import { placementsApi } from "../../api/placements.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
 import { type LoadMoreOption, LoadMoreSelect } from "../../components/LoadMoreSelect.tsx";
 import { requiredSchemaItem, uniqueTextItem } from "../../components/schemaItems.ts";
@@ -132,7 +133,7 @@ export function PlacementDialog({
       >
         <LoadMoreSelect<AppRow>
           id="placement-app"
-          queryKey={["appSelect"]}
+          queryKey={queryKeys.appSelect}
           fetchPage={fetchApps}
           toOption={toAppOption}
           pageSize={APP_SELECT_PAGE_SIZE}

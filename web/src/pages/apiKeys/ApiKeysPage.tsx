@@ -8,6 +8,7 @@ import { Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiKeysApi } from "../../api/apiKeys.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmAction } from "../../components/useConfirmDelete.tsx";
@@ -29,7 +30,7 @@ export default function ApiKeysPage() {
   const create = useListDialog<null>(null);
   const [created, setCreated] = useState<ApiKeyCreateAnswer | null>(null);
   const list = usePagedList<object, ApiKeyRow>({
-    queryKey: "apiKeys",
+    queryKey: queryKeys.apiKeys.list,
     initialFilters: {},
     fetch: (params) => apiKeysApi.list(params),
   });

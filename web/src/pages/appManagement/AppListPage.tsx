@@ -9,6 +9,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { appsApi } from "../../api/apps.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
+import { placementsOfApp } from "../../app/paths.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { DESKTOP_ONLY, ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
@@ -26,10 +28,6 @@ interface FilterValues {
 
 const EMPTY_FILTERS: FilterValues = { name: "", pkg: "" };
 
-/** Where the placement-management action goes: the placement list filtered by the app's name. */
-export const placementsPathOf = (app: Pick<AppRow, "name">) =>
-  `/adSpace/index?${new URLSearchParams({ name: app.name }).toString()}`;
-
 export default function AppListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,7 +35,7 @@ export default function AppListPage() {
   const dialog = useListDialog<AppRow | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const { list, filterBar } = useFilteredList({
-    queryKey: "apps",
+    queryKey: queryKeys.apps.list,
     fetch: (params) => appsApi.list(params),
     toFilters: normalizeFilters<FilterValues>,
     emptyValues: EMPTY_FILTERS,
@@ -75,7 +73,7 @@ export default function AppListPage() {
             {
               key: "placements",
               label: t("apps.placementManagement"),
-              onClick: () => navigate(placementsPathOf(app)),
+              onClick: () => navigate(placementsOfApp(app.name)),
             },
             { key: "edit", label: t("common.edit"), onClick: () => dialog.show(app) },
             {

@@ -8,7 +8,8 @@ import { type TableColumnsType, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { companiesApi } from "../../api/companies.ts";
-import { COMPANY_KEY, queryClient } from "../../app/queryClient.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
+import { queryClient } from "../../app/queryClient.ts";
 import { FilterBar, TextFilter } from "../../components/FilterBar.tsx";
 import { ListPage } from "../../components/ListPage.tsx";
 import { normalizeFilters } from "../../components/listState.ts";
@@ -30,7 +31,7 @@ const EMPTY_FILTERS: FilterValues = { name: "" };
 /** This browser's own branding is read again (it may be the company just changed). */
 function refreshOwnBranding(): void {
   clearCompanyCache();
-  void queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.company });
 }
 
 export default function CompaniesPage() {
@@ -39,7 +40,7 @@ export default function CompaniesPage() {
   const hosts = useListDialog<CompanyManageRow | null>(null);
   const [branding, setBranding] = useState<{ row: CompanyManageRow; seq: number } | null>(null);
   const { list, filterBar } = useFilteredList({
-    queryKey: "companies",
+    queryKey: queryKeys.companies.list,
     fetch: (params) => companiesApi.list(params),
     toFilters: normalizeFilters<FilterValues>,
     emptyValues: EMPTY_FILTERS,

@@ -7,6 +7,7 @@ import { DatePicker, Form, Select } from "antd";
 import type { Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { type HistoryListParams, historyApi } from "../../api/history.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { ListPage } from "../../components/ListPage.tsx";
 import { useFilteredList } from "../../components/useFilteredList.ts";
@@ -29,7 +30,7 @@ const toFilters = ({ entity, days }: FilterValues): Omit<HistoryListParams, "pag
 export default function ChangeHistoryPage() {
   const { t } = useTranslation();
   const { list, filterBar } = useFilteredList({
-    queryKey: "history",
+    queryKey: queryKeys.history.list,
     fetch: (params) => historyApi.list(params),
     toFilters,
     emptyValues: EMPTY_FILTERS,

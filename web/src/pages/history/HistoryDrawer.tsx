@@ -2,6 +2,7 @@
 import { Drawer, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { type HistoryRecord, historyApi } from "../../api/history.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { usePagedList } from "../../components/usePagedList.ts";
 import { historyColumns } from "./historyColumns.tsx";
 
@@ -12,7 +13,7 @@ export interface HistoryTarget extends HistoryRecord {
 function RecordHistory({ target }: { target: HistoryTarget }) {
   const { t } = useTranslation();
   const list = usePagedList({
-    queryKey: "recordHistory",
+    queryKey: queryKeys.recordHistory.list,
     initialFilters: { entity: target.entity, id: target.id },
     fetch: ({ page_no, page_size, ...record }) => historyApi.record(record, { page_no, page_size }),
   });

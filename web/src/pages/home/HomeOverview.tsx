@@ -9,19 +9,19 @@ import { Alert, Card, Col, Empty, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { overviewApi } from "../../api/overview.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
+import { PATHS } from "../../app/paths.ts";
 import FigureCard from "./FigureCard.tsx";
 import TopApps from "./TopApps.tsx";
-
-const SDK_REPORT_PATH = "/reports/sdkReports";
 
 export default function HomeOverview({ token }: { token: string | undefined }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({
-    queryKey: ["home", "overview", token ?? null],
+    queryKey: queryKeys.homeOverview(token),
     queryFn: ({ signal }) => overviewApi.online({ signal }),
     staleTime: 60_000,
   });
-  const reportLink = <Link to={SDK_REPORT_PATH}>{t("home.viewReport")}</Link>;
+  const reportLink = <Link to={PATHS.sdkReports}>{t("home.viewReport")}</Link>;
 
   if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError) return null;

@@ -9,11 +9,11 @@ import { Card, Col, Row, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { grantedKeys } from "../../app/guard.ts";
+import { grantedKeys, type RouteKey, type TitleKey } from "../../app/access.ts";
 import { BrandMark } from "../../app/layout/BrandMark.tsx";
 import { displayName } from "../../app/layout/HeaderParts.tsx";
+import { PATHS } from "../../app/paths.ts";
 import { companyQuery, menuQuery, userInfoQuery } from "../../app/queryClient.ts";
-import type { RouteKey, TitleKey } from "../../app/routeTable.tsx";
 import { getToken } from "../../session/session.ts";
 import HomeOverview from "./HomeOverview.tsx";
 import "./home.css";
@@ -29,14 +29,14 @@ interface QuickLink {
 /** What a user who may not read the SDK report can use. */
 const LINKS: QuickLink[] = [
   {
-    to: "/appManagement/appManagementList",
+    to: PATHS.appList,
     title: "appManagementList",
     desc: "appsDesc",
     icon: <AppstoreOutlined />,
     access: "appManagement",
   },
   {
-    to: "/adSpace/adSpaceList",
+    to: PATHS.placementList,
     title: "adSpaceList",
     desc: "placementsDesc",
     icon: <NotificationOutlined />,

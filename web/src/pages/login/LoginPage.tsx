@@ -21,7 +21,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { passportApi } from "../../api/passport.ts";
-import { safeRedirect } from "../../app/guard.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
+import { PATHS, safeRedirect } from "../../app/paths.ts";
 import { companyQuery, queryClient } from "../../app/queryClient.ts";
 import { DebouncedButton } from "../../components/DebouncedButton.tsx";
 import { storeLogin } from "../../session/actions.ts";
@@ -53,7 +54,7 @@ function challengeOf(error: unknown): TwoFactorChallenge | null {
 }
 
 const publicKeyQuery = {
-  queryKey: ["publicKey"],
+  queryKey: queryKeys.publicKey,
   queryFn: async () => (await passportApi.publicKey()).public_key,
   staleTime: Number.POSITIVE_INFINITY,
 };
@@ -115,7 +116,7 @@ export default function LoginPage() {
       keyboard: false,
       mask: { closable: false },
       centered: true,
-      onOk: () => navigate(safeRedirect(searchParams.get("redirect"), "/"), { replace: true }),
+      onOk: () => navigate(safeRedirect(searchParams.get("redirect"), PATHS.root), { replace: true }),
     });
   };
 
@@ -202,7 +203,7 @@ export default function LoginPage() {
       footer={
         <>
           <Typography.Text type="secondary">{t("login.noAccount")}</Typography.Text>{" "}
-          <Link to="/register">{t("login.register")}</Link>
+          <Link to={PATHS.register}>{t("login.register")}</Link>
         </>
       }
     >
@@ -272,7 +273,7 @@ export default function LoginPage() {
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox id="remember">{t("login.remember")}</Checkbox>
           </Form.Item>
-          <Link to="/resetPassword">{t("login.forgot")}</Link>
+          <Link to={PATHS.resetPassword}>{t("login.forgot")}</Link>
         </div>
 
         <DebouncedButton

@@ -2,7 +2,7 @@
 import { Button, Result, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { HOME_PATH } from "../../app/routeTable.tsx";
+import { PATHS } from "../../app/paths.ts";
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -22,10 +22,10 @@ export default function NotFoundPage() {
       extra={
         <Button
           type="primary"
-          href={HOME_PATH}
+          href={PATHS.home}
           onClick={(event) => {
             event.preventDefault();
-            navigate(HOME_PATH);
+            navigate(PATHS.home);
           }}
         >
           {t("notFound.backHome")}

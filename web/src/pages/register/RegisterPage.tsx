@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { passwordApi } from "../../api/accounts.ts";
 import { passwordDigest } from "../../api/digest.ts";
-import { LOGIN_PATH } from "../../app/routeTable.tsx";
+import { PATHS } from "../../app/paths.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { formSchemaRule } from "../../components/schemaRule.ts";
 import { namedFieldOf, useFieldSubmit } from "../../components/useFieldSubmit.ts";
@@ -58,7 +58,7 @@ export default function RegisterPage() {
       options,
     );
     void message.success(t("register.done"), 4);
-    navigate(LOGIN_PATH, { replace: true, state: { email } satisfies LoginState });
+    navigate(PATHS.login, { replace: true, state: { email } satisfies LoginState });
   });
 
   return (
@@ -69,7 +69,7 @@ export default function RegisterPage() {
       footer={
         <>
           <Typography.Text type="secondary">{t("register.haveAccount")}</Typography.Text>{" "}
-          <Link to={LOGIN_PATH} className="pc-auth-back">
+          <Link to={PATHS.login} className="pc-auth-back">
             <ArrowLeftOutlined />
             {t("register.toLogin")}
           </Link>

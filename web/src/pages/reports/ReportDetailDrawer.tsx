@@ -9,6 +9,7 @@ import { DatePicker, Drawer, Form } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
 import { type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
@@ -69,19 +70,17 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
     companyId,
   });
   const list = useQuery({
-    queryKey: ["report", def.kind, "detail", query],
+    queryKey: queryKeys.report.detail(def.kind, query),
     queryFn: () => config.api.list(query),
     placeholderData: keepPreviousData,
   });
   const summary = useQuery({
-    queryKey: [
-      "report",
+    queryKey: queryKeys.report.detailSummary(
       def.kind,
-      "detailSummary",
       applied.dates,
       config.toFilters(applied.values),
       companyId,
-    ],
+    ),
     queryFn: () => config.api.summary(query),
     placeholderData: keepPreviousData,
   });

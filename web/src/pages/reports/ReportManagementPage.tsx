@@ -6,8 +6,6 @@
  */
 import { CalculatorOutlined, ExclamationCircleFilled } from "@ant-design/icons";
 import {
-  addReportDays,
-  isoToReportDate,
   type LangValue,
   REPORT_ACTION_CONFIRM,
   REPORT_KIND_TITLES,
@@ -15,23 +13,18 @@ import {
   REPORT_STALE_TITLE,
   REPORT_STATUS_TITLES,
   REPORT_STATUSES,
-  type ReportActionValue,
   type ReportBatchRow,
   type ReportDateWindowAnswer,
   type ReportKindValue,
   ReportStatus,
   type ReportStatusValue,
 } from "@pc/contract";
-import { useQuery } from "@tanstack/react-query";
 import {
-  Alert,
   App,
   Button,
   Card,
   DatePicker,
   Form,
-  Modal,
-  Radio,
   Select,
   Space,
   Table,
@@ -40,48 +33,28 @@ import {
   Tooltip,
   Typography,
 } from "antd";
-import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type BatchListParams, reportManagementApi } from "../../api/reports.ts";
-import { busy } from "../../components/busy.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { RowActions } from "../../components/RowActions.tsx";
 import type { RowAction } from "../../components/rowActions.ts";
-import { usePagedList } from "../../components/usePagedList.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { formatCount } from "../../i18n/numbers.ts";
-import { dayOf, toDayjs } from "./reportScreenConfig.ts";
+import { CalculateDialog } from "./CalculateDialog.tsx";
+import { dayOf } from "./reportScreenConfig.ts";
+import {
+  type BatchFilterValues,
+  batchActions,
+  type ManageAction,
+  useReportBatches,
+} from "./useReportBatches.ts";
+import { useReportCompanies } from "./useReportCompanies.ts";
 import { WithDateWindow } from "./WithDateWindow.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
 
 /** The sum of the batch table's column widths. */
 const MANAGEMENT_TABLE_WIDTH = 1216;
-
-/** The list starts with the last 14 days ending yesterday. */
-export const MANAGEMENT_DEFAULT_DAYS = 14;
-
-/** What the operator may do with a batch of each status ("recalculate" is calculate on a day with a report). */
-export type ManageAction = ReportActionValue | "recalculate";
-
-export function batchActions(row: Pick<ReportBatchRow, "status" | "stale">): ManageAction[] {
-  switch (row.status) {
-    case ReportStatus.Pending:
-    case ReportStatus.Error:
-      return ["calculate"];
-    case ReportStatus.Calculated:
-      return ["publish", "recalculate", "delete"];
-    case ReportStatus.Published:
-      return ["recalculate", "delete"];
-    default:
-      return [];
-  }
-}
-
-/** The call an action makes. */
-export const apiAction = (action: ManageAction): ReportActionValue =>
-  action === "recalculate" ? "calculate" : action;
 
 const STATUS_COLORS: Record<ReportStatusValue, string> = {
   pending: "default",
@@ -90,21 +63,6 @@ const STATUS_COLORS: Record<ReportStatusValue, string> = {
   published: "green",
   error: "red",
 };
-
-interface Filters {
-  start_date: string;
-  end_date: string;
-  company_id: number | null;
-  kind: ReportKindValue | null;
-  status: ReportStatusValue | null;
-}
-
-interface FilterValues {
-  range: [Dayjs, Dayjs] | null;
-  company_id: number | undefined;
-  kind: ReportKindValue | undefined;
-  status: ReportStatusValue | undefined;
-}
 
 export function StatusTags({ row, lang }: { row: ReportBatchRow; lang: LangValue }) {
   const { t } = useTranslation();
@@ -137,48 +95,15 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
   const { t } = useTranslation();
   const text = useContractText();
   const { modal, message } = App.useApp();
-  const [form] = Form.useForm<FilterValues>();
+  const [form] = Form.useForm<BatchFilterValues>();
   const [calculateOpen, setCalculateOpen] = useState(false);
-  const defaults: Filters = {
-    start_date: addReportDays(dateWindow.maxDate, 1 - MANAGEMENT_DEFAULT_DAYS),
-    end_date: dateWindow.maxDate,
-    company_id: null,
-    kind: null,
-    status: null,
-  };
-  const initialValues: FilterValues = {
-    range: [toDayjs(defaults.start_date), toDayjs(defaults.end_date)],
-    company_id: undefined,
-    kind: undefined,
-    status: undefined,
-  };
-  const list = usePagedList<Filters, ReportBatchRow>({
-    queryKey: "reportBatches",
-    initialFilters: defaults,
-    fetch: (params: BatchListParams) => reportManagementApi.batches(params),
-  });
-  const companies = useQuery({
-    queryKey: ["report", "companies"],
-    queryFn: () => reportManagementApi.companies(),
-    staleTime: 60_000,
-  });
-  const companyOptions = (companies.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }));
-
-  const onSearch = () => {
-    const values = form.getFieldsValue();
-    const [start, end] = values.range ?? [null, null];
-    list.search({
-      start_date: dayOf(start) ?? defaults.start_date,
-      end_date: dayOf(end) ?? defaults.end_date,
-      company_id: values.company_id ?? null,
-      kind: values.kind ?? null,
-      status: values.status ?? null,
-    });
-  };
+  const batches = useReportBatches(dateWindow);
+  const { list } = batches;
+  const companies = useReportCompanies();
 
   const onReset = () => {
     form.resetFields();
-    list.reset(defaults);
+    batches.reset();
   };
 
   const confirm = (action: ManageAction, row: ReportBatchRow) => {
@@ -191,17 +116,11 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
       okButtonProps: { danger: action === "delete" },
       onOk: async () => {
         try {
-          await reportManagementApi.manage(
-            row.kind,
-            apiAction(action),
-            isoToReportDate(row.dt),
-            row.company_id,
-          );
+          await batches.manage(action, row);
         } catch {
           return; // the client has shown the server's message; the dialog closes
         }
         void message.success(text.success);
-        void list.query.refetch();
       },
     });
   };
@@ -266,11 +185,11 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
   return (
     <div className="pc-list-page">
       <Card className="pc-list-card">
-        <FilterBar<FilterValues>
+        <FilterBar<BatchFilterValues>
           form={form}
           name="manage"
-          initialValues={initialValues}
-          onSearch={onSearch}
+          initialValues={batches.initialValues}
+          onSearch={() => batches.search(form.getFieldsValue())}
           onReset={onReset}
         >
           <Form.Item name="range" label={t("reportManagement.dateRange")}>
@@ -296,8 +215,8 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
               allowClear
               showSearch={{ optionFilterProp: "label" }}
               placeholder={t("reportManagement.allCompanies")}
-              loading={companies.isLoading}
-              options={companyOptions}
+              loading={companies.loading}
+              options={companies.options}
             />
           </Form.Item>
           <Form.Item name="status" label={t("reportManagement.status")}>
@@ -345,116 +264,11 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
         key={calculateOpen ? "open" : "closed"}
         open={calculateOpen}
         dateWindow={dateWindow}
-        companies={companyOptions}
+        companies={companies.options}
+        calculate={batches.calculateDay}
         onClose={() => setCalculateOpen(false)}
-        onDone={() => {
-          setCalculateOpen(false);
-          void list.query.refetch();
-        }}
+        onDone={() => setCalculateOpen(false)}
       />
     </div>
-  );
-}
-
-interface CalculateValues {
-  date: Dayjs | null;
-  kind: ReportKindValue;
-  company_id: number | undefined;
-}
-
-/** Calculates a day that may have no batch yet (one company or every publisher); the dialog says it cannot be undone. */
-function CalculateDialog({
-  open,
-  dateWindow,
-  companies,
-  onClose,
-  onDone,
-}: {
-  open: boolean;
-  dateWindow: ReportDateWindowAnswer;
-  companies: { value: number; label: string }[];
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const text = useContractText();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<CalculateValues>();
-  const [running, setRunning] = useState(false);
-
-  const run = async () => {
-    let values: CalculateValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const ymd = dayOf(values.date);
-    if (!ymd) return;
-    setRunning(true);
-    try {
-      await reportManagementApi.manage(values.kind, "calculate", ymd, values.company_id ?? null);
-      void message.success(text.success);
-      onDone();
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setRunning(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={t("reportManagement.dialog.title")}
-      onCancel={onClose}
-      onOk={() => void run()}
-      okText={t("reportManagement.calculate")}
-      cancelText={t("common.cancel")}
-      okButtonProps={{ loading: busy(running) }}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
-      <Alert
-        type="warning"
-        showIcon
-        title={text.message("reportCalculateConfirm")}
-        className="pc-report-alert"
-      />
-      <Form<CalculateValues>
-        form={form}
-        name="calculate"
-        layout="vertical"
-        initialValues={{ date: toDayjs(dateWindow.maxDate), kind: "online", company_id: undefined }}
-      >
-        <Form.Item
-          name="date"
-          label={t("reportManagement.dialog.date")}
-          rules={[{ required: true, message: t("reportManagement.dialog.datePlaceholder") }]}
-        >
-          <DatePicker
-            format="YYYY-MM-DD"
-            placeholder={t("reportManagement.dialog.datePlaceholder")}
-            disabledDate={(day) => (dayOf(day) ?? "") > dateWindow.maxDate}
-          />
-        </Form.Item>
-        <Form.Item name="kind" label={t("reportManagement.dialog.kind")}>
-          <Radio.Group
-            options={REPORT_KINDS.map((kind) => ({
-              value: kind,
-              label: REPORT_KIND_TITLES[kind][text.lang],
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="company_id" label={t("reportManagement.dialog.company")}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: "label" }}
-            placeholder={t("reportManagement.dialog.allPublishers")}
-            options={companies}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { App, Card, Table, type TableColumnsType, Tag, Tooltip, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { reportSchedulesApi } from "../../api/reportSchedules.ts";
 import { usePhoneLayout } from "../../app/layout/usePhoneLayout.ts";
 import { DESKTOP_ONLY } from "../../components/ListPage.tsx";
@@ -75,7 +76,7 @@ export default function ReportSchedulesPage() {
   const edit = useListDialog<ReportScheduleRow | null>(null);
   const confirm = useConfirmAction();
   const list = usePagedList({
-    queryKey: "reportSchedules",
+    queryKey: queryKeys.reportSchedules.list,
     initialFilters: {},
     fetch: (params) => reportSchedulesApi.list(params),
   });

@@ -19,6 +19,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Form, Input, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { reportSchedulesApi } from "../../api/reportSchedules.ts";
 import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
 import { useEditForm } from "../../components/useEditForm.ts";
@@ -83,7 +84,7 @@ export function ScheduleDialog({
   const { frame, form, validate, send } = useEditForm<ScheduleFormValues, ReportScheduleRow>(props, fieldOf);
   const frequency = Form.useWatch("frequency", form);
   const users = useQuery({
-    queryKey: ["reportSchedules", "recipients"],
+    queryKey: queryKeys.reportSchedules.recipients,
     queryFn: () => reportSchedulesApi.recipients(),
     enabled: props.open,
     staleTime: 60_000,

@@ -1,8 +1,8 @@
 import { ReportStatus } from "@pc/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client.ts";
-import { apiAction, batchActions } from "./ReportManagementPage.tsx";
 import { labelIndexes, niceTicks } from "./trendScale.ts";
+import { apiAction, batchActions } from "./useReportBatches.ts";
 import { exportFailure, exportPercent } from "./useReportExport.ts";
 
 describe("trend scale", () => {

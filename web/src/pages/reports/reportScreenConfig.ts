@@ -12,6 +12,7 @@ import {
 import dayjs, { type Dayjs } from "dayjs";
 import type { ComponentType, ReactNode } from "react";
 import type { FileAnswer, FileRequestOptions } from "../../api/client.ts";
+import { queryKeys } from "../../api/queryKeys.ts";
 import { reportsApi } from "../../api/reports.ts";
 import type { ReportRowRecord } from "./ReportTable.tsx";
 import type { ReportDef } from "./reportDefs.ts";
@@ -89,7 +90,7 @@ export const reportDateRule =
 
 /** The server's report day boundaries (REPORT_TZ), so the pickers agree with it. */
 export const dateWindowQuery = {
-  queryKey: ["report", "dateWindow"],
+  queryKey: queryKeys.report.dateWindow,
   queryFn: () => reportsApi.dateWindow(),
   staleTime: 60_000,
 };

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { passwordApi } from "../../api/accounts.ts";
 import { passwordDigest } from "../../api/digest.ts";
-import { LOGIN_PATH } from "../../app/routeTable.tsx";
+import { PATHS } from "../../app/paths.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { namedFieldOf, useFieldSubmit } from "../../components/useFieldSubmit.ts";
 import { AuthForm } from "../login/AuthForm.tsx";
@@ -39,7 +39,7 @@ export default function ResetPasswordPage() {
       options,
     );
     void message.success(t("reset.done"), 4);
-    navigate(LOGIN_PATH, { replace: true, state: { email: values.email.trim() } satisfies LoginState });
+    navigate(PATHS.login, { replace: true, state: { email: values.email.trim() } satisfies LoginState });
   });
 
   return (
@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
       subtitle={t("reset.subtitle")}
       testId="reset-page"
       footer={
-        <Link to={LOGIN_PATH} className="pc-auth-back">
+        <Link to={PATHS.login} className="pc-auth-back">
           <ArrowLeftOutlined />
           {t("reset.backToLogin")}
         </Link>

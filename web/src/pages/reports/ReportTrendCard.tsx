@@ -1,0 +1,66 @@
+/** A report screen's trend: the chosen metric by day over the searched range, beside its comparison when on. */
+import type { ReportDayStatus } from "@pc/contract";
+import { Card, Select, Spin } from "antd";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { useContractText } from "../../i18n/messages.ts";
+import { ReportEmpty } from "./ReportTable.tsx";
+import { metricsInTableOrder, type ReportDef } from "./reportDefs.ts";
+import type { ReportTrend } from "./useReportData.ts";
+
+const TrendChart = lazy(() => import("./TrendChart.tsx"));
+
+export function ReportTrendCard({
+  def,
+  trend,
+  days,
+  rangeText,
+}: {
+  def: ReportDef;
+  trend: ReportTrend;
+  days: readonly ReportDayStatus[] | undefined;
+  rangeText: { start: string; end: string } | null;
+}) {
+  const { t } = useTranslation();
+  const text = useContractText();
+  const { metric } = trend;
+  return (
+    <Card
+      className="pc-list-card pc-trend-card"
+      title={t("reports.trend")}
+      extra={
+        <Select
+          size="small"
+          value={metric?.key}
+          onChange={trend.setMetric}
+          className="pc-trend-metric"
+          data-testid="trend-metric"
+          popupMatchSelectWidth={false}
+          options={metricsInTableOrder(def).map((m) => ({ value: m.key, label: m.title[text.lang] }))}
+        />
+      }
+    >
+      <Suspense fallback={<div className="pc-trend-empty" />}>
+        {metric && (
+          <Spin spinning={trend.fetching}>
+            <TrendChart
+              points={trend.points}
+              format={metric.format}
+              label={metric.title[text.lang]}
+              lang={text.lang}
+              legend={
+                rangeText
+                  ? {
+                      current: t("reports.currentSeries"),
+                      comparison: t("reports.compareSeries", rangeText),
+                    }
+                  : undefined
+              }
+              empty={days && !trend.fetching ? <ReportEmpty days={days} testId="trend-empty" /> : undefined}
+            />
+          </Spin>
+        )}
+      </Suspense>
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * A report screen's data: the question last searched (dates, the report's filters, company, comparison) and
+ * the page, the table's, total row's and trend's queries over it, and what the screen shows of them.
+ */
+import { compareRangeOf, type MetricInfo, type ReportCompareValue, reportDateToIso } from "@pc/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { queryKeys } from "../../api/queryKeys.ts";
+import { baseOf } from "./MetricWithChange.tsx";
+import type { ReportColumnChoice } from "./reportDefs.ts";
+import {
+  FIRST_REPORT_PAGE,
+  nextReportPaging,
+  type ReportDates,
+  type ReportPaging,
+  trendQuery,
+} from "./reportQuery.ts";
+import { dayOf, type FilterForm, type ReportScreenConfig, toDayjs } from "./reportScreenConfig.ts";
+import type { TrendPoint } from "./TrendChart.tsx";
+
+interface Applied<V> {
+  dates: ReportDates;
+  values: V;
+  companyId: number | null;
+  compare: ReportCompareValue | null;
+}
+
+/** The compare select's value when the comparison is off. */
+export const COMPARE_OFF = "off";
+export type CompareChoice = ReportCompareValue | typeof COMPARE_OFF;
+const compareOf = (choice: CompareChoice | undefined): ReportCompareValue | null =>
+  choice === undefined || choice === COMPARE_OFF ? null : choice;
+
+/** The trend chart's metric (the chosen one, else the report's first) and its points by day. */
+export interface ReportTrend {
+  metric: MetricInfo<string> | undefined;
+  setMetric: (key: string) => void;
+  points: TrendPoint[];
+  fetching: boolean;
+}
+
+/** The filter form's values, the comparison included. */
+export type ReportForm<V> = FilterForm<V> & { compare?: CompareChoice };
+
+export function useReportData<V extends object, F, Q extends object>(
+  config: ReportScreenConfig<V, F, Q>,
+  {
+    initialDates,
+    startCompanyId,
+    choice,
+  }: { initialDates: ReportDates; startCompanyId: number | null; choice: ReportColumnChoice },
+) {
+  const { def } = config;
+  const initialApplied = (): Applied<V> => ({
+    dates: initialDates,
+    values: config.emptyValues,
+    companyId: startCompanyId,
+    compare: null,
+  });
+  const [applied, setApplied] = useState<Applied<V>>(initialApplied);
+  const [paging, setPaging] = useState<ReportPaging>(FIRST_REPORT_PAGE);
+  const [trendMetric, setTrendMetric] = useState(def.trendMetric);
+
+  const filters = config.toFilters(applied.values);
+  const parts = {
+    dates: applied.dates,
+    filters,
+    choice,
+    paging,
+    companyId: applied.companyId,
+    compare: applied.compare,
+  };
+  const query = config.buildQuery(parts);
+  const list = useQuery({
+    queryKey: queryKeys.report.list(def.kind, query),
+    queryFn: () => config.api.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const summaryKey = {
+    dates: applied.dates,
+    filters,
+    companyId: applied.companyId,
+    compare: applied.compare,
+  };
+  const summary = useQuery({
+    queryKey: queryKeys.report.summary(def.kind, summaryKey),
+    queryFn: () => config.api.summary(query),
+    placeholderData: keepPreviousData,
+  });
+  const trend = useQuery({
+    queryKey: queryKeys.report.trend(def.kind, summaryKey),
+    queryFn: () => config.api.list(trendQuery(query)),
+    placeholderData: keepPreviousData,
+  });
+
+  /** Asks the form's question from page 1; the same question again on page 1 reloads. */
+  const search = (form: ReportForm<V>) => {
+    const dates = { startDate: dayOf(form.startDate), endDate: dayOf(form.endDate) };
+    if (!dates.startDate || !dates.endDate) return; // the fields' rules show why
+    const next: Applied<V> = {
+      dates: { startDate: dates.startDate, endDate: dates.endDate },
+      values: form,
+      companyId: form.companyId ?? null,
+      compare: compareOf(form.compare),
+    };
+    const sameQuestion =
+      JSON.stringify([next.dates, config.toFilters(next.values), next.companyId, next.compare]) ===
+      JSON.stringify([applied.dates, filters, applied.companyId, applied.compare]);
+    if (sameQuestion && paging.pageIndex === 1) {
+      void list.refetch();
+      void summary.refetch();
+      void trend.refetch();
+      return;
+    }
+    setApplied(next);
+    setPaging((current) => ({ ...current, pageIndex: 1 }));
+  };
+
+  const reset = () => {
+    setApplied(initialApplied());
+    setPaging(FIRST_REPORT_PAGE);
+  };
+
+  // days of this query's range (not the previous one's, shown while it loads) with data not to be seen yet
+  const days = summary.isPlaceholderData ? undefined : summary.data?.days;
+  const metric = def.metrics.find((m) => m.key === trendMetric) ?? def.metrics[0];
+  const trendPoints: TrendPoint[] = (trend.data?.list ?? []).flatMap((row) =>
+    typeof row.dt === "string" && metric && typeof row[metric.key] === "number"
+      ? [{ dt: row.dt, value: row[metric.key] as number, base: baseOf(row, metric.key) }]
+      : [],
+  );
+  const compareRange = applied.compare ? compareRangeOf(applied.compare, applied.dates) : null;
+
+  return {
+    /** The filter form's values on arrival and after a reset. */
+    initialForm: {
+      ...config.emptyValues,
+      startDate: toDayjs(initialDates.startDate),
+      endDate: toDayjs(initialDates.endDate),
+      companyId: startCompanyId ?? undefined,
+      compare: COMPARE_OFF,
+    } as FilterForm<V> & { compare: CompareChoice },
+    applied,
+    paging,
+    /** The table's query as sent; the export and a schedule ask the same. */
+    query,
+    list,
+    summary,
+    days,
+    trend: {
+      metric,
+      setMetric: setTrendMetric,
+      points: trendPoints,
+      fetching: trend.isFetching,
+    } satisfies ReportTrend,
+    /** The comparison's dates, ISO, when it is on. */
+    rangeText: compareRange
+      ? { start: reportDateToIso(compareRange.startDate), end: reportDateToIso(compareRange.endDate) }
+      : null,
+    search,
+    reset,
+    setCompare: (choice: CompareChoice) =>
+      setApplied((current) => ({ ...current, compare: compareOf(choice) })),
+    firstPage: () => setPaging((current) => ({ ...current, pageIndex: 1 })),
+    changePage: (page: number, pageSize: number) =>
+      setPaging((current) => nextReportPaging(current, page, pageSize)),
+  };
+}
