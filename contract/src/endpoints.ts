@@ -5,9 +5,11 @@
  */
 import { APP_ENDPOINTS } from "./apps.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { PLACEMENT_ENDPOINTS } from "./placements.ts";
 
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
   apps: APP_ENDPOINTS,
+  placements: PLACEMENT_ENDPOINTS,
 };
 
 /** Every defined endpoint. */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isCountryKey } from "./countries.ts";
+import { endpoint } from "./endpoint.ts";
 import {
   AdStyle,
   type AdStyleValue,
@@ -13,7 +14,16 @@ import {
   Flag,
 } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
-import { hasEmoji, ID_MAX, idValue, integerFilter, optionalIdParam, textFilter } from "./inputs.ts";
+import {
+  existAnswer,
+  hasEmoji,
+  ID_MAX,
+  idQuery,
+  idValue,
+  integerFilter,
+  optionalIdParam,
+  textFilter,
+} from "./inputs.ts";
 
 export const PLACEMENT_NAME_MAX = 30;
 /** Floor prices are USD from 0 to this, with at most BOTTOM_PRICE_DECIMALS decimals. */
@@ -290,3 +300,54 @@ export const positionOption = z.object({
 });
 export type PositionOption = z.infer<typeof positionOption>;
 export const positionOptionsAnswer = z.array(positionOption);
+
+/** The placements API: every call scoped to the session's company. */
+export const PLACEMENT_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/adpos/list",
+    query: placementListQuery,
+    answer: placementListAnswer,
+    access: "app.read",
+    description: "The company's placements, newest first; filters: id, name, ad_style, app_name.",
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/v1/adpos",
+    body: placementCreateBody,
+    answer: placementRow,
+    access: "app.write",
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/v1/adpos",
+    body: placementUpdateBody,
+    answer: placementRow,
+    access: "app.write",
+    description:
+      "Edits a placement (its app cannot change). With `country_bottom_price` (a JSON string) the floor " +
+      "prices are replaced; without it they are kept.",
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/v1/adpos",
+    query: idQuery,
+    answer: z.null(),
+    access: "app.write",
+  }),
+  nameExists: endpoint({
+    method: "GET",
+    path: "/v1/adpos/name_exist",
+    query: placementNameExistQuery,
+    answer: existAnswer,
+    access: "app.read",
+    description: "Whether another placement of the company (not `id`) has this name.",
+  }),
+  positionOptions: endpoint({
+    method: "GET",
+    path: "/api/v1/ad_position/position_id",
+    answer: positionOptionsAnswer,
+    access: "app.read",
+    description: "Every placement of the company for selects: id, name, app and ad style.",
+  }),
+};

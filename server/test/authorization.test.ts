@@ -12,6 +12,7 @@ import {
   type Action,
   API_KEY_PATHS,
   type ApiKeyCreateAnswer,
+  allEndpoints,
   COMPANY_PATHS,
   Code,
   can,
@@ -1184,6 +1185,18 @@ describe("authorization matrix", () => {
     const missing = served.filter((route) => !listed.has(route));
     expect(missing, "endpoints missing from ENDPOINTS in test/authorization.test.ts").toEqual([]);
     expect(served.length).toBeGreaterThan(30);
+  });
+
+  it("checks each contract endpoint with the access the contract gives it", () => {
+    const rows = new Map(ENDPOINTS.map((row) => [keyOf(row), row.access]));
+    for (const defined of allEndpoints()) {
+      const key = keyOf({ method: defined.method, url: defined.path });
+      const access: Access =
+        defined.access === "public" || defined.access === "session"
+          ? { kind: defined.access }
+          : action(defined.access);
+      expect(rows.get(key), `${key} in ENDPOINTS`).toEqual(access);
+    }
   });
 
   for (const endpoint of ENDPOINTS) {

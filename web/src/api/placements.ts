@@ -1,19 +1,17 @@
 /** Ad placements (spec §7 Placements; DESIGN §5 payload shapes). */
-import type {
-  ExistAnswer,
-  PlacementCreateBody,
-  PlacementListAnswer,
-  PlacementRow,
-  PlacementUpdateBody,
-  PositionOption,
+import {
+  type AdStyleValue,
+  PLACEMENT_ENDPOINTS,
+  type PlacementCreateBody,
+  type PlacementUpdateBody,
 } from "@pc/contract";
-import { get, type RequestOptions, request } from "./client.ts";
+import { call, type RequestOptions } from "./client.ts";
 
 /** The list filters as sent: empty filters are null (not sent). */
 export interface PlacementListParams {
   id: number | null;
   name: string | null;
-  ad_style: number | null;
+  ad_style: AdStyleValue | null;
   app_name: string | null;
   page_no: number;
   page_size: number;
@@ -21,18 +19,17 @@ export interface PlacementListParams {
 
 export const placementsApi = {
   list: (params: PlacementListParams, options?: RequestOptions) =>
-    get<PlacementListAnswer>("/v1/adpos/list", { ...params }, options),
+    call(PLACEMENT_ENDPOINTS.list, { query: { ...params } }, options),
   create: (body: PlacementCreateBody, options?: RequestOptions) =>
-    request<PlacementRow>("/v1/adpos", { ...options, method: "POST", body }),
+    call(PLACEMENT_ENDPOINTS.create, { body }, options),
   /** `country_bottom_price` (a JSON string) replaces the floors; without it they are kept. */
   update: (body: PlacementUpdateBody, options?: RequestOptions) =>
-    request<PlacementRow>("/v1/adpos", { ...options, method: "PUT", body }),
+    call(PLACEMENT_ENDPOINTS.update, { body }, options),
   remove: (id: number, options?: RequestOptions) =>
-    request<null>("/v1/adpos", { ...options, method: "DELETE", query: { id } }),
+    call(PLACEMENT_ENDPOINTS.remove, { query: { id } }, options),
   /** Whether another placement of the company (not `id`) has this name. */
   nameExists: (name: string, id?: number, options?: RequestOptions) =>
-    get<ExistAnswer>("/v1/adpos/name_exist", { name, id }, options),
+    call(PLACEMENT_ENDPOINTS.nameExists, { query: { name, id } }, options),
   /** The company's placements for selects. */
-  positionOptions: (options?: RequestOptions) =>
-    get<PositionOption[]>("/api/v1/ad_position/position_id", undefined, options),
+  positionOptions: (options?: RequestOptions) => call(PLACEMENT_ENDPOINTS.positionOptions, {}, options),
 };
