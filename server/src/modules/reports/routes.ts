@@ -33,6 +33,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { reportToday } from "./days.ts";
 import { exportReport, sendCsv } from "./export.ts";
 import { onlineOverview } from "./overview.ts";
 import {
@@ -42,7 +43,6 @@ import {
   offlineSummary,
   onlineReport,
   onlineSummary,
-  reportToday,
   startCompany,
   type Viewer,
 } from "./service.ts";

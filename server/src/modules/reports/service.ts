@@ -36,7 +36,6 @@ import {
   reportDaysBetween,
   type SdkEventsAnswer,
   type SdkEventsBody,
-  todayInTimeZone,
 } from "@pc/contract";
 import { sql } from "kysely";
 import type { z } from "zod";
@@ -48,8 +47,9 @@ import { writeAudit } from "../../lib/audit.ts";
 import { coalesced } from "../../lib/coalesce.ts";
 import { containsPattern } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
-import { type DayRange, deleteReportRows, rebuildReport } from "./calculate.ts";
+import { deleteReportRows, rebuildReport } from "./calculate.ts";
 import { chunkedPage, isLarge, rowsPerDay } from "./chunked.ts";
+import { type DayRange, reportToday } from "./days.ts";
 import { type KindModel, MODELS } from "./model.ts";
 import {
   columnOf,
@@ -105,9 +105,6 @@ export interface CalculationSettings {
 export interface ReportSettings extends CalculationSettings {
   autoPublish: boolean;
 }
-
-/** yyyyMMdd today in REPORT_TZ. */
-export const reportToday = (timeZone: string, now = new Date()) => todayInTimeZone(timeZone, now);
 
 /** A non-negative amount of at most 6 decimals, as exact decimal text. */
 const amountText = (value: number) => value.toFixed(6);
