@@ -30,7 +30,7 @@ import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
 import type { DeliveryDeps } from "./modules/report-schedules/delivery.ts";
 import { reportScheduleRoutes } from "./modules/report-schedules/routes.ts";
 import { reportScheduleWorker } from "./modules/report-schedules/worker.ts";
-import { sdkIngestRoutes } from "./modules/reports/ingest-routes.ts";
+import { sdkIngestRoutes } from "./modules/reports/ingest/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { reportScheduler } from "./modules/reports/scheduler.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
