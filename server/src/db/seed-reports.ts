@@ -7,7 +7,7 @@
  */
 import { addReportDays, reportDateToIso } from "@pc/contract";
 import { sql } from "kysely";
-import { seedReportDays } from "../modules/reports/service.ts";
+import { seedReportDays } from "../modules/reports/pipeline/service.ts";
 import type { Db } from "./database.ts";
 
 /** country, traffic weight, eCPM factor */
