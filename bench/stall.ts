@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Runtime } from "../server/src/bootstrap.ts";
 import { exportReport } from "../server/src/modules/reports/export.ts";
-import { manageReport } from "../server/src/modules/reports/service.ts";
+import { manageReport } from "../server/src/modules/reports/management/service.ts";
 import { first, last, TZ } from "./generate.ts";
 import { ms, percentile, timed, watchingStalls } from "./measure.ts";
 

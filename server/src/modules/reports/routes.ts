@@ -35,10 +35,9 @@ import type { DatabaseHandle } from "../../db/database.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { reportToday } from "./days.ts";
 import { exportReport, sendCsv } from "./export.ts";
+import { batchList, manageReport } from "./management/service.ts";
 import { onlineOverview } from "./overview.ts";
 import {
-  batchList,
-  manageReport,
   offlineReport,
   offlineSummary,
   onlineReport,
