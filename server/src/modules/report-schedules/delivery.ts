@@ -30,8 +30,8 @@ import type { DatabaseHandle } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { reportToday } from "../reports/days.ts";
-import { exportReport } from "../reports/export.ts";
-import { publishedBatches } from "../reports/service.ts";
+import { exportReport } from "../reports/query/export.ts";
+import { publishedBatches } from "../reports/query/service.ts";
 import {
   claimDelivery,
   type DeliveryClaim,

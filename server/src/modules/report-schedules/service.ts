@@ -34,7 +34,7 @@ import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { activeUsersOf } from "../accounts/service.ts";
 import { reportToday } from "../reports/days.ts";
-import { lastPublished } from "../reports/service.ts";
+import { lastPublished } from "../reports/query/service.ts";
 import { type DeliveryDeps, deliverNow, periodOf } from "./delivery.ts";
 import {
   countSchedules,

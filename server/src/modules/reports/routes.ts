@@ -1,7 +1,8 @@
 /**
  * Report calls (spec §7 Reports; DESIGN §5 Reports, Export, Operators): the SDK (online) and affiliate
  * (offline) tables, summaries and CSV exports, the management calls of operator admins, and the report
- * date window. Thin handlers: the rules live in service.ts, the export in export.ts.
+ * date window. Thin handlers: the rules live in query/service.ts and management/service.ts, the export in
+ * query/export.ts.
  */
 import {
   can,
@@ -34,9 +35,9 @@ import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { reportToday } from "./days.ts";
-import { exportReport, sendCsv } from "./export.ts";
 import { batchList, manageReport } from "./management/service.ts";
-import { onlineOverview } from "./overview.ts";
+import { exportReport, sendCsv } from "./query/export.ts";
+import { onlineOverview } from "./query/overview.ts";
 import {
   offlineReport,
   offlineSummary,
@@ -44,7 +45,7 @@ import {
   onlineSummary,
   startCompany,
   type Viewer,
-} from "./service.ts";
+} from "./query/service.ts";
 
 export interface ReportsDeps {
   database: DatabaseHandle;

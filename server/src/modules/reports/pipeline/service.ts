@@ -36,8 +36,6 @@ export interface ReportSettings extends CalculationSettings {
   autoPublish: boolean;
 }
 
-// ─── Calculation ────────────────────────────────────────────────────────────────────────────────────────
-
 export type RunOutcome = "calculated" | "superseded" | "error";
 
 /** A calculation whose claim was taken (a recalculation queued, a delete, a takeover): its work rolls back. */

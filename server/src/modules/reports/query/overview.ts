@@ -20,8 +20,8 @@ import {
   reportDateWindow,
   reportDaysBetween,
 } from "@pc/contract";
-import type { Db } from "../../db/database.ts";
-import { reportToday } from "./days.ts";
+import type { Db } from "../../../db/database.ts";
+import { reportToday } from "../days.ts";
 import { dayStatuses } from "./repo.ts";
 import { onlineReport, type QueryOptions } from "./service.ts";
 

@@ -4,8 +4,8 @@
  */
 import type { ReportKindValue, ReportStatusValue } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
-import type { Db } from "../../db/database.ts";
-import { staleColumn } from "./staleness.ts";
+import type { Db } from "../../../db/database.ts";
+import { staleColumn } from "../staleness.ts";
 
 /** The statuses of a company's days of a kind in a range (days without a batch are absent). */
 export async function dayStatuses(

@@ -19,18 +19,13 @@ import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
 import type { RawBuilder } from "kysely";
 import { to as copyTo } from "pg-copy-streams";
-import type { DatabaseHandle, Db } from "../../db/database.ts";
-import { AppError } from "../../lib/app-error.ts";
-import { MODELS } from "./model.ts";
-import {
-  afterKeyParts,
-  countQuery,
-  type ExportColumn,
-  exportColumns,
-  exportQuery,
-  type ReportSelection,
-} from "./query.ts";
-import { reportComparison, reportSelection, type Viewer } from "./service.ts";
+import type { DatabaseHandle, Db } from "../../../db/database.ts";
+import { AppError } from "../../../lib/app-error.ts";
+import { MODELS } from "../model.ts";
+import { comparisonOf } from "./comparison.ts";
+import { afterKeyParts, type ExportColumn, exportColumns, exportQuery } from "./export-sql.ts";
+import { selectionOf, type Viewer } from "./selection.ts";
+import { countQuery, type ReportSelection } from "./sql.ts";
 
 /** The comparison an export joins, when `compare` is on. */
 type ComparedExport = { selection: ReportSelection; shift: number };
@@ -144,7 +139,7 @@ async function* pagedRows(
 /** Checks the query and its size, then answers the file name and a stream of its CSV. */
 export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
   const { db } = database;
-  const selection = await reportSelection(db, request.kind, request.viewer, request.query, request.timeZone);
+  const selection = await selectionOf(db, request.kind, request.viewer, request.query, request.timeZone);
   const rows = selection ? Number((await countQuery(selection).execute(db)).rows[0]?.total ?? 0) : 0;
   if (rows > request.maxRows) throw new AppError(Code.ParamError, "reportExportTooLarge");
   const model = MODELS[request.kind];
@@ -156,13 +151,7 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
     : model.dimensions
         .filter((dim) => request.query.dimensions.some((code) => code === dim.code))
         .map((d) => d.key);
-  const comparison = await reportComparison(
-    db,
-    request.kind,
-    request.viewer,
-    request.query,
-    request.timeZone,
-  );
+  const comparison = await comparisonOf(db, request.kind, request.viewer, request.query, request.timeZone);
   const compare = comparison ? { selection: comparison.selection, shift: comparison.shift } : null;
   const header = headerLine(exportColumns(model, dims, request.lang, metrics, compare !== null));
   async function* body() {

@@ -7,13 +7,20 @@
  */
 import { METRIC_DECIMALS } from "@pc/contract";
 import { sql } from "kysely";
-import type { Db } from "../../db/database.ts";
-import { groupCountKey, type KindModel } from "./model.ts";
-import { columnOf, type PageRequest, planOf, type ReportSelection, sumsQuery } from "./query.ts";
-import { daysOf } from "./spans.ts";
+import type { Db } from "../../../db/database.ts";
+import { groupCountKey, type KindModel } from "../model.ts";
+import { daysOf } from "../spans.ts";
+import { columnOf, type PageRequest, planOf, type ReportSelection, sumsQuery } from "./sql.ts";
 
 /** Rows one chunk may sum (about 20–40 ms of PGlite). */
 export const CHUNK_ROWS = 20_000;
+
+export interface QueryOptions {
+  /** PGlite: large groupings are summed a few days at a time, so no query holds it long. */
+  embedded?: boolean;
+  /** Rows a chunk may sum (tests make it small). */
+  chunkRows?: number;
+}
 
 const SCALE = 10n ** BigInt(METRIC_DECIMALS);
 
@@ -205,4 +212,17 @@ function comparator(selection: ReportSelection, page: PageRequest) {
     }
     return 0;
   };
+}
+
+/** On the embedded database, a large grouping summed a few days at a time (DESIGN §9); else null. */
+export async function chunkedIfLarge(
+  db: Db,
+  selection: ReportSelection,
+  options: QueryOptions,
+  page: PageRequest,
+) {
+  if (!options.embedded || !planOf(selection).grouped) return null;
+  const perDay = await rowsPerDay(db, selection);
+  if (!isLarge(selection, perDay, options.chunkRows)) return null;
+  return chunkedPage(db, selection, perDay, page, options.chunkRows);
 }
