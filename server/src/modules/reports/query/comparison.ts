@@ -16,7 +16,7 @@ import { MODELS } from "../model.ts";
 import { chunkedIfLarge, type QueryOptions } from "./chunked.ts";
 import { isoDay, metricValues } from "./rows.ts";
 import { dimsOf, emptySelection, type ReportQuery, selectionOf, type Viewer } from "./selection.ts";
-import { columnOf, type Filter, pageQuery, type ReportSelection } from "./sql.ts";
+import { columnOf, type Filter, type Plan, pageQuery, planOf, type ReportSelection } from "./sql.ts";
 
 /** The comparison of a query: its range, how many days it lies before, and what it reads. */
 export interface Comparison {
@@ -24,6 +24,7 @@ export interface Comparison {
   shift: number;
   /** The same query over the comparison range (no visible day: it reads nothing). */
   selection: ReportSelection;
+  plan: Plan;
 }
 
 /** The comparison a query asks for (after its own checks), or null when `compare` is off. */
@@ -48,7 +49,7 @@ export async function comparisonOf(
     end,
     dims: dimsOf(MODELS[kind], query),
   };
-  return { range: { compare: query.compare, ...range }, shift, selection };
+  return { range: { compare: query.compare, ...range }, shift, selection, plan: planOf(selection) };
 }
 
 const shiftIso = (iso: string, days: number) => reportDateToIso(addReportDays(isoToReportDate(iso), days));
@@ -94,11 +95,12 @@ export async function comparedRows(
     ];
     return { dim, op: "anyOf", type, values: type === "int" ? values.map(Number) : values };
   });
+  // filters on the grouped dimensions: the comparison's plan still holds
   const restricted = { ...comparison.selection, filters: [...comparison.selection.filters, ...keyFilters] };
   const page = { limit: REPORT_MAX_COMPARED_ROWS, offset: 0, orderBy: null, order: null };
   const found =
-    (await chunkedIfLarge(db, restricted, options, page))?.rows ??
-    (await pageQuery(restricted, page).execute(db)).rows;
+    (await chunkedIfLarge(db, restricted, comparison.plan, options, page))?.rows ??
+    (await pageQuery(restricted, comparison.plan, page).execute(db)).rows;
   return new Map(found.map((row) => [rowKey(restricted, row, comparison.shift), row]));
 }
 

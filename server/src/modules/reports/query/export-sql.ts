@@ -5,7 +5,7 @@
 import { compareColumnTitles, OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
 import { adStyleTitleSql, type KindModel } from "../model.ts";
-import { columnOf, dimColumns, metricSelect, planOf, type ReportSelection, sourceOf } from "./sql.ts";
+import { columnOf, dimColumns, metricSelect, type Plan, type ReportSelection, sourceOf } from "./sql.ts";
 
 export interface ExportColumn {
   /** The SQL of the cell's text. */
@@ -53,7 +53,7 @@ export interface ExportRequest {
   after: RawBuilder<unknown> | null;
   limit: number | null;
   /** With `compare`: the same query over the comparison range and how many days it lies before. */
-  compare?: { selection: ReportSelection; shift: number } | null;
+  compare?: { selection: ReportSelection; plan: Plan; shift: number } | null;
 }
 
 /** A metric's comparison cells: its comparison value, the change, and the change in % (empty on a zero base). */
@@ -93,9 +93,8 @@ export function exportColumns(
  * The comparison rows an export joins (`c`): the same grouping over the comparison range, its date moved
  * onto the range, reading only the keys of the rows of `q` (the export's own rows, a page of them on PGlite).
  */
-function comparedSource(selection: ReportSelection, shift: number): RawBuilder<unknown> {
+function comparedSource(selection: ReportSelection, plan: Plan, shift: number): RawBuilder<unknown> {
   const { model } = selection;
-  const plan = planOf(selection);
   const dims = dimColumns(selection);
   const keys = dims.map((c) => (c === "dt" ? `q.dt - ${Number(shift)}` : `q.${c}`));
   const onKeys =
@@ -117,10 +116,10 @@ function comparedSource(selection: ReportSelection, shift: number): RawBuilder<u
 /** The export's columns (titles in the request's language) and the query of their texts. */
 export function exportQuery(
   selection: ReportSelection,
+  plan: Plan,
   request: ExportRequest,
 ): { columns: ExportColumn[]; query: RawBuilder<Record<string, unknown>> } {
   const { model } = selection;
-  const plan = planOf(selection);
   const compare = request.compare ?? null;
   const columns = exportColumns(model, selection.dims, request.lang, request.metrics, compare !== null);
   const dims = dimColumns(selection);
@@ -161,7 +160,7 @@ export function exportQuery(
     const query = sql<Record<string, unknown>>`
       with q as (${inner})
       select ${sql.raw(cells)}${sql.raw(keys)} from q
-      left join (${comparedSource(compare.selection, compare.shift)}) c on ${sql.raw(on)}
+      left join (${comparedSource(compare.selection, compare.plan, compare.shift)}) c on ${sql.raw(on)}
       ${sql.raw(joins.join(" "))}${sql.raw(outerOrder)}`;
     return { columns, query };
   }

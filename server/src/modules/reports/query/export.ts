@@ -25,10 +25,10 @@ import { MODELS } from "../model.ts";
 import { comparisonOf } from "./comparison.ts";
 import { afterKeyParts, type ExportColumn, exportColumns, exportQuery } from "./export-sql.ts";
 import { selectionOf, type Viewer } from "./selection.ts";
-import { countQuery, type ReportSelection } from "./sql.ts";
+import { countQuery, type Plan, planOf, type ReportSelection } from "./sql.ts";
 
 /** The comparison an export joins, when `compare` is on. */
-type ComparedExport = { selection: ReportSelection; shift: number };
+type ComparedExport = { selection: ReportSelection; plan: Plan; shift: number };
 
 const BOM = "\uFEFF";
 /** Rows per page on PGlite: each page is one short query. */
@@ -105,6 +105,7 @@ function copyStream(database: DatabaseHandle, text: string): AsyncIterable<Buffe
 async function* pagedRows(
   db: Db,
   selection: ReportSelection,
+  plan: Plan,
   lang: LangValue,
   metrics: readonly string[],
   pageRows: number,
@@ -117,7 +118,7 @@ async function* pagedRows(
     let columns: ExportColumn[] = [];
     for (const part of parts) {
       if (rows.length >= pageRows) break;
-      const built = exportQuery(selection, {
+      const built = exportQuery(selection, plan, {
         lang,
         metrics,
         withKeys: true,
@@ -140,7 +141,9 @@ async function* pagedRows(
 export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
   const { db } = database;
   const selection = await selectionOf(db, request.kind, request.viewer, request.query, request.timeZone);
-  const rows = selection ? Number((await countQuery(selection).execute(db)).rows[0]?.total ?? 0) : 0;
+  const plan = selection ? planOf(selection) : null;
+  const rows =
+    selection && plan ? Number((await countQuery(selection, plan).execute(db)).rows[0]?.total ?? 0) : 0;
   if (rows > request.maxRows) throw new AppError(Code.ParamError, "reportExportTooLarge");
   const model = MODELS[request.kind];
   const metrics = request.query.metrics ?? model.metrics.map((metric) => metric.key);
@@ -152,14 +155,16 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
         .filter((dim) => request.query.dimensions.some((code) => code === dim.code))
         .map((d) => d.key);
   const comparison = await comparisonOf(db, request.kind, request.viewer, request.query, request.timeZone);
-  const compare = comparison ? { selection: comparison.selection, shift: comparison.shift } : null;
+  const compare = comparison
+    ? { selection: comparison.selection, plan: comparison.plan, shift: comparison.shift }
+    : null;
   const header = headerLine(exportColumns(model, dims, request.lang, metrics, compare !== null));
   async function* body() {
     yield Buffer.from(header, "utf8");
-    if (!selection || rows === 0) return;
+    if (!selection || !plan || rows === 0) return;
     const method = request.method ?? (database.kind === "postgres" ? "copy" : "paged");
     if (method === "copy") {
-      const { query } = exportQuery(selection, {
+      const { query } = exportQuery(selection, plan, {
         lang: request.lang,
         metrics,
         withKeys: false,
@@ -170,7 +175,7 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
       yield* copyStream(database, inlineParameters(query, db));
     } else {
       const pageRows = request.pageRows ?? EXPORT_PAGE_ROWS;
-      const pages = pagedRows(db, selection, request.lang, metrics, pageRows, compare);
+      const pages = pagedRows(db, selection, plan, request.lang, metrics, pageRows, compare);
       for await (const page of pages) yield Buffer.from(page, "utf8");
     }
   }

@@ -31,7 +31,7 @@ import {
 } from "./repo.ts";
 import { metricValues, offlineRows, onlineRows } from "./rows.ts";
 import { emptySelection, type ReportQuery, selectionOf, type Viewer } from "./selection.ts";
-import { countQuery, pageQuery, type ReportOrder, type ReportSelection } from "./sql.ts";
+import { countQuery, pageQuery, planOf, type ReportOrder, type ReportSelection } from "./sql.ts";
 
 export type { QueryOptions } from "./chunked.ts";
 export type { Viewer } from "./selection.ts";
@@ -43,18 +43,19 @@ async function pageOf(
   options: QueryOptions,
 ) {
   if (!selection) return { rows: [] as Record<string, unknown>[], total: 0 };
-  const chunked = await chunkedIfLarge(db, selection, options, {
+  const plan = planOf(selection);
+  const chunked = await chunkedIfLarge(db, selection, plan, options, {
     limit: query.pageSize,
     offset: (query.pageIndex - 1) * query.pageSize,
     orderBy: query.orderBy,
     order: query.order,
   });
   if (chunked) return chunked;
-  const { rows: totals } = await countQuery(selection).execute(db);
+  const { rows: totals } = await countQuery(selection, plan).execute(db);
   const total = Number(totals[0]?.total ?? 0);
   const offset = (query.pageIndex - 1) * query.pageSize;
   if (offset >= total) return { rows: [], total };
-  const { rows } = await pageQuery(selection, {
+  const { rows } = await pageQuery(selection, plan, {
     limit: query.pageSize,
     offset,
     orderBy: query.orderBy,
@@ -159,13 +160,12 @@ async function totalOf(
   options: QueryOptions,
 ): Promise<Record<string, unknown>> {
   if (!selection) return {};
+  const total = { ...selection, dims: [] };
+  const plan = planOf(total);
   const page = { limit: 1, offset: 0, orderBy: null, order: null };
-  const chunked = await chunkedIfLarge(db, { ...selection, dims: [] }, options, page);
+  const chunked = await chunkedIfLarge(db, total, plan, options, page);
   if (chunked) return chunked.rows[0] ?? {};
-  const { rows } = await pageQuery(
-    { ...selection, dims: [] },
-    { limit: 1, offset: 0, orderBy: null, order: null },
-  ).execute(db);
+  const { rows } = await pageQuery(total, plan, page).execute(db);
   return rows[0] ?? {};
 }
 

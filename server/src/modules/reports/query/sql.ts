@@ -55,9 +55,17 @@ export function planOf(selection: ReportSelection): Plan {
   if (!rollup) throw new Error(`no rollup holds ${[...needed].join(",")}`);
   const grouped = selection.dims.length === 0 || !sameOrSuperset(selection.dims, rollup.key);
   const spanned = grouped && rollup.table === selection.model.fineTable && !selection.dims.includes("dt");
-  const pieces = spanned ? coverOf(visibleDays(selection)) : null;
-  return { rollup, grouped, pieces: pieces?.some((piece) => piece.level > 0) ? pieces : null };
+  return { rollup, grouped, pieces: spanned ? blocksOnly(coverOf(visibleDays(selection))) : null };
 }
+
+/** Pieces worth reading as such: only when some is a block (else the rollup's rows of the days serve). */
+const blocksOnly = (pieces: Piece[]) => (pieces.some((piece) => piece.level > 0) ? pieces : null);
+
+/** The plan of some of a plan's pieces, in order (a chunk of a large grouping): what planOf would find. */
+export const planOfPieces = (plan: Plan, pieces: Piece[]): Plan => ({
+  ...plan,
+  pieces: plan.pieces ? blocksOnly(pieces) : null,
+});
 
 export const columnOf = (model: KindModel, key: string): string => {
   const found = model.dimensions.find((dim) => dim.key === key);
@@ -151,9 +159,9 @@ export interface PageRequest extends ReportOrder {
 /** A page of rows: the dimension columns (raw) and the metrics under their keys. */
 export function pageQuery(
   selection: ReportSelection,
+  plan: Plan,
   page: PageRequest,
 ): RawBuilder<Record<string, unknown>> {
-  const plan = planOf(selection);
   const dims = dimColumns(selection);
   const select = sql.raw([...dims.map((column) => `r.${column}`)].join(", "));
   const metrics = metricSelect(selection.model, plan.grouped);
@@ -171,8 +179,7 @@ export function pageQuery(
 }
 
 /** The summed counters (as text) of each group, the date as yyyy-MM-DD: a chunk of a large grouping. */
-export function sumsQuery(selection: ReportSelection): RawBuilder<Record<string, unknown>> {
-  const plan = planOf(selection);
+export function sumsQuery(selection: ReportSelection, plan: Plan): RawBuilder<Record<string, unknown>> {
   const dims = dimColumns(selection);
   const select = dims.map((column) =>
     column === "dt" ? "to_char(r.dt, 'YYYY-MM-DD') as dt" : `r.${column}`,
@@ -186,9 +193,8 @@ export function sumsQuery(selection: ReportSelection): RawBuilder<Record<string,
 }
 
 /** The number of groups (rows) of a query. */
-export function countQuery(selection: ReportSelection): RawBuilder<{ total: number }> {
+export function countQuery(selection: ReportSelection, plan: Plan): RawBuilder<{ total: number }> {
   const { model } = selection;
-  const plan = planOf(selection);
   if (selection.dims.length === 0) {
     return sql<{ total: number }>`
       select (case when exists (select 1 from ${sourceOf(selection, plan)}) then 1 else 0 end) as total`;
