@@ -10,7 +10,7 @@ import { addReportDays, COUNTRY_KEYS, reportDateToIso, todayInTimeZone } from "@
 import { sql } from "kysely";
 import type { Runtime } from "../server/src/bootstrap.ts";
 import { md5Hex } from "../server/src/lib/passwords.ts";
-import { ALL_BATCHES, runQueue } from "../server/src/modules/reports/service.ts";
+import { ALL_BATCHES, runQueue } from "../server/src/modules/reports/pipeline/service.ts";
 import { createCompany } from "../server/src/modules/tenancy/service.ts";
 import { ms, timed } from "./measure.ts";
 

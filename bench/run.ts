@@ -26,7 +26,7 @@ import { buildApp } from "../server/src/app.ts";
 import { prepareRuntime } from "../server/src/bootstrap.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { issueToken } from "../server/src/modules/passport/tokens.ts";
-import { exportReport } from "../server/src/modules/reports/export.ts";
+import { exportReport } from "../server/src/modules/reports/query/export.ts";
 import { askDuckDb, type DuckMirror, type DuckQuestion, duckStatements, mirrorToDuckDb } from "./duckdb.ts";
 import { first, generate, last, scaleText, TZ } from "./generate.ts";
 import { measureIngest } from "./ingest.ts";

@@ -8,8 +8,8 @@ import { onlineReportQuery, reportDateToIso } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Runtime } from "../server/src/bootstrap.ts";
-import { exportReport } from "../server/src/modules/reports/export.ts";
-import { manageReport } from "../server/src/modules/reports/service.ts";
+import { manageReport } from "../server/src/modules/reports/management/service.ts";
+import { exportReport } from "../server/src/modules/reports/query/export.ts";
 import { first, last, TZ } from "./generate.ts";
 import { ms, percentile, timed, watchingStalls } from "./measure.ts";
 

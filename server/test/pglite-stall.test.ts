@@ -12,7 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { COUNTRY_KEYS, Code } from "@pc/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rebuildReport } from "../src/modules/reports/calculate.ts";
+import { rebuildReport } from "../src/modules/reports/pipeline/calculate.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
 import { daysAgo, isoDaysAgo, manage, operatorAdmin, report } from "./support/reports.ts";

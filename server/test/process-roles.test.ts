@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { prepareRuntime } from "../src/bootstrap.ts";
 import { type ConfigError, loadConfig, type ProcessRole } from "../src/config.ts";
-import { queueBatch } from "../src/modules/reports/repo.ts";
+import { queueBatch } from "../src/modules/reports/pipeline/repo.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { demoPublisher } from "./support/publisher.ts";
 import { isoDaysAgo } from "./support/reports.ts";

@@ -15,7 +15,7 @@ import {
   type OnlineReportSummary,
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportReport } from "../src/modules/reports/export.ts";
+import { exportReport } from "../src/modules/reports/query/export.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
 import {

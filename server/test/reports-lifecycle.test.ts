@@ -9,7 +9,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { prepareRuntime } from "../src/bootstrap.ts";
-import { manageReport, scheduledRun } from "../src/modules/reports/service.ts";
+import { manageReport } from "../src/modules/reports/management/service.ts";
+import { scheduledRun } from "../src/modules/reports/pipeline/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
 import {

@@ -18,7 +18,7 @@ import {
 } from "@pc/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offlineReport, onlineReport, onlineSummary } from "../src/modules/reports/service.ts";
+import { offlineReport, onlineReport, onlineSummary } from "../src/modules/reports/query/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
 import {

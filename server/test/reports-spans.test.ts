@@ -6,7 +6,7 @@
  */
 import { Code, type OnlineReportPage, onlineReportQuery } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onlineReport } from "../src/modules/reports/service.ts";
+import { onlineReport } from "../src/modules/reports/query/service.ts";
 import { coverOf, daysOf, SPAN_LEVELS } from "../src/modules/reports/spans.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";

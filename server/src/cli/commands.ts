@@ -20,7 +20,7 @@ import { listAudit } from "../lib/audit.ts";
 import { md5Hex } from "../lib/passwords.ts";
 import { createUser } from "../modules/accounts/service.ts";
 import { appSecret } from "../modules/apps/service.ts";
-import { manageReport } from "../modules/reports/service.ts";
+import { manageReport } from "../modules/reports/management/service.ts";
 import { createCompany, findCompany } from "../modules/tenancy/service.ts";
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;

@@ -8,7 +8,7 @@
 import { addReportDays, reportDateToIso } from "@pc/contract";
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
-import { seedReportDays } from "../modules/reports/service.ts";
+import { seedReportDays } from "../modules/reports/pipeline/service.ts";
 
 /** country, traffic weight, eCPM factor */
 const COUNTRY_MIX: readonly [string, number, number][] = [

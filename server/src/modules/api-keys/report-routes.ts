@@ -1,7 +1,7 @@
 /**
  * The publisher reporting API (issue 14 item 2): `GET /api/v1/reports/{sdk|affiliate}` with a read-only key
  * (`Authorization: Bearer pck_…`) instead of the console's session. The same query parameters, rules and rows
- * as the console's report calls (reports/service.ts), for the key's company and its published days; JSON, or
+ * as the console's report calls (reports/query/service.ts), for the key's company and its published days; JSON, or
  * CSV streamed by the console's export. Rate-limited per key (HTTP 429 with Retry-After).
  */
 import {
@@ -22,14 +22,14 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
-import { exportReport, sendCsv } from "../reports/export.ts";
+import { exportReport, sendCsv } from "../reports/query/export.ts";
 import {
   offlineReport,
   offlineSummary,
   onlineReport,
   onlineSummary,
   type Viewer,
-} from "../reports/service.ts";
+} from "../reports/query/service.ts";
 import { admitKey, type KeyCaller } from "./service.ts";
 
 declare module "fastify" {

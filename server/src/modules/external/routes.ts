@@ -28,7 +28,7 @@ import type { Db } from "../../db/database.ts";
 import { keepRawJsonBody } from "../../lib/raw-json-body.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
 import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
-import { ingestAffiliateStats } from "../reports/service.ts";
+import { ingestAffiliateStats } from "../reports/ingest/service.ts";
 import { companyList } from "../tenancy/service.ts";
 import { signClaimer } from "./service.ts";
 import { type VerifiedCall, verifySignedCall } from "./signature.ts";

@@ -29,8 +29,9 @@ import {
 import type { DatabaseHandle } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { exportReport } from "../reports/export.ts";
-import { publishedBatches, reportToday } from "../reports/service.ts";
+import { reportToday } from "../reports/days.ts";
+import { exportReport } from "../reports/query/export.ts";
+import { publishedBatches } from "../reports/query/service.ts";
 import {
   claimDelivery,
   type DeliveryClaim,

@@ -33,7 +33,8 @@ import { writeAudit } from "../../lib/audit.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { activeUsersOf } from "../accounts/service.ts";
-import { lastPublished, reportToday } from "../reports/service.ts";
+import { reportToday } from "../reports/days.ts";
+import { lastPublished } from "../reports/query/service.ts";
 import { type DeliveryDeps, deliverNow, periodOf } from "./delivery.ts";
 import {
   countSchedules,

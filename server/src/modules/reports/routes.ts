@@ -1,7 +1,8 @@
 /**
  * Report calls (spec §7 Reports; DESIGN §5 Reports, Export, Operators): the SDK (online) and affiliate
  * (offline) tables, summaries and CSV exports, the management calls of operator admins, and the report
- * date window. Thin handlers: the rules live in service.ts, the export in export.ts.
+ * date window. Thin handlers: the rules live in query/service.ts and management/service.ts, the export in
+ * query/export.ts.
  */
 import {
   can,
@@ -33,19 +34,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { sessionOf } from "../../plugins/auth.ts";
-import { exportReport, sendCsv } from "./export.ts";
-import { onlineOverview } from "./overview.ts";
+import { reportToday } from "./days.ts";
+import { batchList, manageReport } from "./management/service.ts";
+import { exportReport, sendCsv } from "./query/export.ts";
+import { onlineOverview } from "./query/overview.ts";
 import {
-  batchList,
-  manageReport,
   offlineReport,
   offlineSummary,
   onlineReport,
   onlineSummary,
-  reportToday,
   startCompany,
   type Viewer,
-} from "./service.ts";
+} from "./query/service.ts";
 
 export interface ReportsDeps {
   database: DatabaseHandle;

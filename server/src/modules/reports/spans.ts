@@ -6,7 +6,7 @@
  */
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import type { DayRange } from "./calculate.ts";
+import type { DayRange } from "./days.ts";
 import type { KindModel } from "./model.ts";
 
 /** Blocks of up to 2^6 = 64 days (the 90-day window holds at most one). */

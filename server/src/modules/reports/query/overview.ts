@@ -20,9 +20,10 @@ import {
   reportDateWindow,
   reportDaysBetween,
 } from "@pc/contract";
-import type { Db } from "../../db/database.ts";
+import type { Db } from "../../../db/database.ts";
+import { reportToday } from "../days.ts";
 import { dayStatuses } from "./repo.ts";
-import { onlineReport, type QueryOptions, reportToday } from "./service.ts";
+import { onlineReport, type QueryOptions } from "./service.ts";
 
 /** The overview's figures of a day's total row; zeros for a published day without data. */
 const figuresOf = (row: OverviewFigures | undefined): OverviewFigures =>

@@ -7,13 +7,27 @@
  */
 import { METRIC_DECIMALS } from "@pc/contract";
 import { sql } from "kysely";
-import type { Db } from "../../db/database.ts";
-import { groupCountKey, type KindModel } from "./model.ts";
-import { columnOf, type PageRequest, planOf, type ReportSelection, sumsQuery } from "./query.ts";
-import { daysOf } from "./spans.ts";
+import type { Db } from "../../../db/database.ts";
+import { groupCountKey, type KindModel } from "../model.ts";
+import { daysOf, type Piece } from "../spans.ts";
+import {
+  columnOf,
+  type PageRequest,
+  type Plan,
+  planOfPieces,
+  type ReportSelection,
+  sumsQuery,
+} from "./sql.ts";
 
 /** Rows one chunk may sum (about 20–40 ms of PGlite). */
 export const CHUNK_ROWS = 20_000;
+
+export interface QueryOptions {
+  /** PGlite: large groupings are summed a few days at a time, so no query holds it long. */
+  embedded?: boolean;
+  /** Rows a chunk may sum (tests make it small). */
+  chunkRows?: number;
+}
 
 const SCALE = 10n ** BigInt(METRIC_DECIMALS);
 
@@ -75,9 +89,8 @@ export function metricsOf(model: KindModel, sums: Sums, keys?: readonly string[]
 }
 
 /** How many rollup rows a query would sum, per day (from the day totals' group counts). */
-export async function rowsPerDay(db: Db, selection: ReportSelection): Promise<Map<string, number>> {
-  const { rollup } = planOf(selection);
-  const key = groupCountKey(rollup.key);
+async function rowsPerDay(db: Db, selection: ReportSelection, plan: Plan): Promise<Map<string, number>> {
+  const key = groupCountKey(plan.rollup.key);
   const { rows } = await sql<{ dt: string; n: number }>`
     select to_char(dt, 'YYYY-MM-DD') as dt, coalesce((group_counts ->> ${key})::int, 0) as n
     from ${sql.table(selection.model.dayTable)}
@@ -91,31 +104,28 @@ export async function rowsPerDay(db: Db, selection: ReportSelection): Promise<Ma
 interface Part {
   days: string[];
   rows: number;
+  /** The plan's piece it is, when the plan reads pieces. */
+  piece: Piece | null;
 }
 
-function partsOf(selection: ReportSelection, perDay: Map<string, number>): Part[] {
-  const { pieces } = planOf(selection);
-  if (!pieces) return [...perDay].map(([day, rows]) => ({ days: [day], rows }));
-  return pieces.map((piece) => {
+function partsOf(plan: Plan, perDay: Map<string, number>): Part[] {
+  if (!plan.pieces) return [...perDay].map(([day, rows]) => ({ days: [day], rows, piece: null }));
+  return plan.pieces.map((piece) => {
     const days = daysOf(piece);
-    return { days, rows: Math.max(0, ...days.map((day) => perDay.get(day) ?? 0)) };
+    return { days, rows: Math.max(0, ...days.map((day) => perDay.get(day) ?? 0)), piece };
   });
 }
 
 /** True when a grouped query would sum more rows than one short query should. */
-export function isLarge(
-  selection: ReportSelection,
-  perDay: Map<string, number>,
-  chunkRows = CHUNK_ROWS,
-): boolean {
-  if (!planOf(selection).grouped) return false;
-  return partsOf(selection, perDay).reduce((total, part) => total + part.rows, 0) > chunkRows;
+function isLarge(plan: Plan, perDay: Map<string, number>, chunkRows = CHUNK_ROWS): boolean {
+  if (!plan.grouped) return false;
+  return partsOf(plan, perDay).reduce((total, part) => total + part.rows, 0) > chunkRows;
 }
 
-/** Runs of parts whose rows stay under chunkRows (a larger part is a run alone), as their days. */
-function chunksOf(parts: readonly Part[], chunkRows: number): string[][] {
-  const chunks: string[][] = [];
-  let current: string[] = [];
+/** Runs of parts whose rows stay under chunkRows (a larger part is a run alone). */
+function chunksOf(parts: readonly Part[], chunkRows: number): Part[][] {
+  const chunks: Part[][] = [];
+  let current: Part[] = [];
   let rows = 0;
   for (const part of parts) {
     if (current.length > 0 && rows + part.rows > chunkRows) {
@@ -123,7 +133,7 @@ function chunksOf(parts: readonly Part[], chunkRows: number): string[][] {
       current = [];
       rows = 0;
     }
-    current.push(...part.days);
+    current.push(part);
     rows += part.rows;
   }
   if (current.length > 0) chunks.push(current);
@@ -136,9 +146,10 @@ export interface ChunkedPage {
 }
 
 /** Sums a large grouping a few days at a time; answers the page (dimension columns + metrics) and the total. */
-export async function chunkedPage(
+async function chunkedPage(
   db: Db,
   selection: ReportSelection,
+  plan: Plan,
   perDay: Map<string, number>,
   page: PageRequest,
   chunkRows = CHUNK_ROWS,
@@ -146,10 +157,15 @@ export async function chunkedPage(
   const { model } = selection;
   const columns = selection.dims.map((key) => columnOf(model, key));
   const groups = new Map<string, { dims: unknown[]; sums: Sums }>();
-  for (const days of chunksOf(partsOf(selection, perDay), chunkRows)) {
+  for (const chunk of chunksOf(partsOf(plan, perDay), chunkRows)) {
+    const days = chunk.flatMap((part) => part.days);
     const first = days.reduce((a, b) => (a < b ? a : b));
     const last = days.reduce((a, b) => (a > b ? a : b));
-    const { rows } = await sumsQuery({ ...selection, start: first, end: last, days }).execute(db);
+    const pieces = chunk.flatMap((part) => (part.piece ? [part.piece] : []));
+    const { rows } = await sumsQuery(
+      { ...selection, start: first, end: last, days },
+      planOfPieces(plan, pieces),
+    ).execute(db);
     for (const row of rows) {
       const dims = columns.map((column) => (column === "dt" ? String(row.dt) : row[column]));
       const key = JSON.stringify(dims);
@@ -205,4 +221,18 @@ function comparator(selection: ReportSelection, page: PageRequest) {
     }
     return 0;
   };
+}
+
+/** On the embedded database, a large grouping summed a few days at a time (DESIGN §9); else null. */
+export async function chunkedIfLarge(
+  db: Db,
+  selection: ReportSelection,
+  plan: Plan,
+  options: QueryOptions,
+  page: PageRequest,
+) {
+  if (!options.embedded || !plan.grouped) return null;
+  const perDay = await rowsPerDay(db, selection, plan);
+  if (!isLarge(plan, perDay, options.chunkRows)) return null;
+  return chunkedPage(db, selection, plan, perDay, page, options.chunkRows);
 }

@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { DEFAULT_LEASE_SECONDS } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
+import { DEFAULT_LEASE_SECONDS } from "../../../config.ts";
+import type { Db } from "../../../db/database.ts";
 import { ALL_BATCHES, type ReportSettings, runQueue, scheduledRun } from "./service.ts";
 
 export interface SchedulerOptions {

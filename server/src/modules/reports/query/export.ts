@@ -19,21 +19,16 @@ import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
 import type { RawBuilder } from "kysely";
 import { to as copyTo } from "pg-copy-streams";
-import type { DatabaseHandle, Db } from "../../db/database.ts";
-import { AppError } from "../../lib/app-error.ts";
-import { MODELS } from "./model.ts";
-import {
-  afterKeyParts,
-  countQuery,
-  type ExportColumn,
-  exportColumns,
-  exportQuery,
-  type ReportSelection,
-} from "./query.ts";
-import { reportComparison, reportSelection, type Viewer } from "./service.ts";
+import type { DatabaseHandle, Db } from "../../../db/database.ts";
+import { AppError } from "../../../lib/app-error.ts";
+import { MODELS } from "../model.ts";
+import { comparisonOf } from "./comparison.ts";
+import { afterKeyParts, type ExportColumn, exportColumns, exportQuery } from "./export-sql.ts";
+import { selectionOf, type Viewer } from "./selection.ts";
+import { countQuery, type Plan, planOf, type ReportSelection } from "./sql.ts";
 
 /** The comparison an export joins, when `compare` is on. */
-type ComparedExport = { selection: ReportSelection; shift: number };
+type ComparedExport = { selection: ReportSelection; plan: Plan; shift: number };
 
 const BOM = "\uFEFF";
 /** Rows per page on PGlite: each page is one short query. */
@@ -110,6 +105,7 @@ function copyStream(database: DatabaseHandle, text: string): AsyncIterable<Buffe
 async function* pagedRows(
   db: Db,
   selection: ReportSelection,
+  plan: Plan,
   lang: LangValue,
   metrics: readonly string[],
   pageRows: number,
@@ -122,7 +118,7 @@ async function* pagedRows(
     let columns: ExportColumn[] = [];
     for (const part of parts) {
       if (rows.length >= pageRows) break;
-      const built = exportQuery(selection, {
+      const built = exportQuery(selection, plan, {
         lang,
         metrics,
         withKeys: true,
@@ -144,8 +140,10 @@ async function* pagedRows(
 /** Checks the query and its size, then answers the file name and a stream of its CSV. */
 export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
   const { db } = database;
-  const selection = await reportSelection(db, request.kind, request.viewer, request.query, request.timeZone);
-  const rows = selection ? Number((await countQuery(selection).execute(db)).rows[0]?.total ?? 0) : 0;
+  const selection = await selectionOf(db, request.kind, request.viewer, request.query, request.timeZone);
+  const plan = selection ? planOf(selection) : null;
+  const rows =
+    selection && plan ? Number((await countQuery(selection, plan).execute(db)).rows[0]?.total ?? 0) : 0;
   if (rows > request.maxRows) throw new AppError(Code.ParamError, "reportExportTooLarge");
   const model = MODELS[request.kind];
   const metrics = request.query.metrics ?? model.metrics.map((metric) => metric.key);
@@ -156,21 +154,17 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
     : model.dimensions
         .filter((dim) => request.query.dimensions.some((code) => code === dim.code))
         .map((d) => d.key);
-  const comparison = await reportComparison(
-    db,
-    request.kind,
-    request.viewer,
-    request.query,
-    request.timeZone,
-  );
-  const compare = comparison ? { selection: comparison.selection, shift: comparison.shift } : null;
+  const comparison = await comparisonOf(db, request.kind, request.viewer, request.query, request.timeZone);
+  const compare = comparison
+    ? { selection: comparison.selection, plan: comparison.plan, shift: comparison.shift }
+    : null;
   const header = headerLine(exportColumns(model, dims, request.lang, metrics, compare !== null));
   async function* body() {
     yield Buffer.from(header, "utf8");
-    if (!selection || rows === 0) return;
+    if (!selection || !plan || rows === 0) return;
     const method = request.method ?? (database.kind === "postgres" ? "copy" : "paged");
     if (method === "copy") {
-      const { query } = exportQuery(selection, {
+      const { query } = exportQuery(selection, plan, {
         lang: request.lang,
         metrics,
         withKeys: false,
@@ -181,7 +175,7 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
       yield* copyStream(database, inlineParameters(query, db));
     } else {
       const pageRows = request.pageRows ?? EXPORT_PAGE_ROWS;
-      const pages = pagedRows(db, selection, request.lang, metrics, pageRows, compare);
+      const pages = pagedRows(db, selection, plan, request.lang, metrics, pageRows, compare);
       for await (const page of pages) yield Buffer.from(page, "utf8");
     }
   }

@@ -17,12 +17,12 @@ import {
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
-import type { Db } from "../../db/database.ts";
-import { AppError } from "../../lib/app-error.ts";
-import { keepRawJsonBody } from "../../lib/raw-json-body.ts";
-import { sentParams, signedParamsOf } from "../../lib/signing.ts";
-import { inFlightLimit } from "../../plugins/admission.ts";
-import { rememberedApps, type SignedSdkCall, verifySdkCall } from "../sdk/service.ts";
+import type { Db } from "../../../db/database.ts";
+import { AppError } from "../../../lib/app-error.ts";
+import { keepRawJsonBody } from "../../../lib/raw-json-body.ts";
+import { sentParams, signedParamsOf } from "../../../lib/signing.ts";
+import { inFlightLimit } from "../../../plugins/admission.ts";
+import { rememberedApps, type SignedSdkCall, verifySdkCall } from "../../sdk/service.ts";
 import { ingestSdkEvents, type SdkApp, sdkBatchAppender } from "./service.ts";
 
 export interface IngestDeps {

@@ -5,16 +5,11 @@
  * the old report; or, on the embedded database, sliced: many short transactions (see rebuildSliced).
  */
 import { type RawBuilder, sql } from "kysely";
-import type { Db } from "../../db/database.ts";
-import { dimensionSubsets, type KindModel, OFFLINE, ONLINE } from "./model.ts";
+import type { Db } from "../../../db/database.ts";
+import type { DayRange } from "../days.ts";
+import { dimensionSubsets, type KindModel, OFFLINE, ONLINE } from "../model.ts";
+import { refreshSpanLevel, refreshSpans, SPAN_LEVELS } from "../spans.ts";
 import { foldAffiliateStats, foldSdkEvents } from "./repo.ts";
-import { refreshSpanLevel, refreshSpans, SPAN_LEVELS } from "./spans.ts";
-
-export interface DayRange {
-  /** yyyy-MM-DD, both included. */
-  from: string;
-  to: string;
-}
 
 const columnsOf = (model: KindModel, dims: readonly string[]) =>
   dims.map((key) => {

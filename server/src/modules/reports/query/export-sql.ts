@@ -1,0 +1,203 @@
+/**
+ * The CSV export's query (DESIGN §5 Export): the report query's groups with each cell's text (titles in the
+ * request's language, formulas guarded), joined to the comparison period's rows when asked, in key order.
+ */
+import { compareColumnTitles, OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
+import { type RawBuilder, sql } from "kysely";
+import { adStyleTitleSql, type KindModel } from "../model.ts";
+import { columnOf, dimColumns, metricSelect, type Plan, type ReportSelection, sourceOf } from "./sql.ts";
+
+export interface ExportColumn {
+  /** The SQL of the cell's text. */
+  sql: string;
+  title: string;
+}
+
+/** Text cells starting with = + - @ (or a tab or carriage return) get a leading ' (DESIGN §5 Export). */
+const guard = (text: string) => `(case when ${text} ~ '^[-=+@\\t\\r]' then '''' || ${text} else ${text} end)`;
+
+/** How each dimension is written in an export (from the grouped query `q`). */
+function dimensionCell(model: KindModel, key: string, lang: "zh" | "en"): string {
+  switch (key) {
+    case "dt":
+      return "to_char(q.dt, 'YYYY-MM-DD')";
+    case "app":
+      return guard("coalesce(a.name, ra.name, q.app_id::text)");
+    case "pos":
+      return "q.ad_position_id::text";
+    case "style":
+      return adStyleTitleSql("q.ad_style", lang);
+    default:
+      return guard(`q.${columnOf(model, key)}`);
+  }
+}
+
+function metricCell(format: string, value: string): string {
+  switch (format) {
+    case "count":
+      return `${value}::text`;
+    case "rate":
+      return `(${value} * 100)::numeric(30, 2)::text || '%'`;
+    default:
+      return `${value}::numeric(30, 4)::text`;
+  }
+}
+
+export interface ExportRequest {
+  lang: "zh" | "en";
+  /** The metric keys to write, in order. */
+  metrics: readonly string[];
+  /** Adds the raw key columns `k0…kn` (for paging through the rows by key); the CSV leaves them out. */
+  withKeys: boolean;
+  /** A condition from afterKeyParts (rows after the previous page's last), or null from the start. */
+  after: RawBuilder<unknown> | null;
+  limit: number | null;
+  /** With `compare`: the same query over the comparison range and how many days it lies before. */
+  compare?: { selection: ReportSelection; plan: Plan; shift: number } | null;
+}
+
+/** A metric's comparison cells: its comparison value, the change, and the change in % (empty on a zero base). */
+function comparedCells(format: string, key: string): string[] {
+  const value = `q."${key}"`;
+  const base = `coalesce(c."${key}", 0)`;
+  const percent = `(case when ${base} = 0 then null else round((${value} - ${base}) * 100.0 / abs(${base}), 2)::numeric(30, 2)::text || '%' end)`;
+  return [metricCell(format, base), metricCell(format, `(${value} - ${base})`), percent];
+}
+
+/** The columns of an export: its dimensions, then its metrics, titled in a language. */
+export function exportColumns(
+  model: KindModel,
+  dims: readonly string[],
+  lang: "zh" | "en",
+  metrics: readonly string[],
+  compared = false,
+): ExportColumn[] {
+  return [
+    ...dims.map((key) => ({
+      sql: dimensionCell(model, key, lang),
+      title: titleOfDimension(model, key, lang),
+    })),
+    ...metrics.flatMap((key) => {
+      const metric = model.metrics.find((m) => m.key === key);
+      if (!metric) throw new Error(`no metric ${key}`);
+      const own = { sql: metricCell(metric.format, `q."${key}"`), title: metric.title[lang] };
+      if (!compared) return [own];
+      const titles = compareColumnTitles(metric.title[lang], lang);
+      const cells = comparedCells(metric.format, key);
+      return [own, ...cells.map((cell, index) => ({ sql: cell, title: titles[index] ?? "" }))];
+    }),
+  ];
+}
+
+/**
+ * The comparison rows an export joins (`c`): the same grouping over the comparison range, its date moved
+ * onto the range, reading only the keys of the rows of `q` (the export's own rows, a page of them on PGlite).
+ */
+function comparedSource(selection: ReportSelection, plan: Plan, shift: number): RawBuilder<unknown> {
+  const { model } = selection;
+  const dims = dimColumns(selection);
+  const keys = dims.map((c) => (c === "dt" ? `q.dt - ${Number(shift)}` : `q.${c}`));
+  const onKeys =
+    dims.length > 0
+      ? sql.raw(`(${dims.map((c) => `r.${c}`).join(", ")}) in (select ${keys.join(", ")} from q)`)
+      : null;
+  const select = dims.map((c) => (c === "dt" ? `(r.dt + ${Number(shift)}) as dt` : `r.${c}`));
+  return sql`
+    select ${sql.raw(select.length > 0 ? `${select.join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}
+    from ${sourceOf(selection, plan, onKeys)}${
+      !plan.grouped
+        ? sql``
+        : dims.length > 0
+          ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
+          : sql` having count(*) > 0`
+    }`;
+}
+
+/** The export's columns (titles in the request's language) and the query of their texts. */
+export function exportQuery(
+  selection: ReportSelection,
+  plan: Plan,
+  request: ExportRequest,
+): { columns: ExportColumn[]; query: RawBuilder<Record<string, unknown>> } {
+  const { model } = selection;
+  const compare = request.compare ?? null;
+  const columns = exportColumns(model, selection.dims, request.lang, request.metrics, compare !== null);
+  const dims = dimColumns(selection);
+  // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it).
+  const keyOrder = selection.dims.map((key) => ({ column: columnOf(model, key), desc: key === "dt" }));
+  const inner = sql`
+    select ${sql.raw(dims.length > 0 ? `${dims.map((c) => `r.${c}`).join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}
+    from ${sourceOf(selection, plan, request.after)}${
+      !plan.grouped
+        ? sql``
+        : dims.length > 0
+          ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
+          : sql` having count(*) > 0`
+    }${keyOrder.length > 0 ? sql` order by ${sql.raw(keyOrder.map((k) => `r.${k.column}${k.desc ? " desc" : ""}`).join(", "))}` : sql``}${
+      request.limit === null ? sql`` : sql` limit ${request.limit}`
+    }`;
+  const joins: string[] = [];
+  if (selection.dims.includes("app")) {
+    joins.push(
+      `left join app a on a.company_id = ${Number(selection.companyId)} and a.id = q.app_id`,
+      `left join rpt_online_app ra on ra.company_id = ${Number(selection.companyId)} and ra.app_id = q.app_id`,
+    );
+  }
+  const keys = request.withKeys
+    ? keyOrder
+        .map((k, index) =>
+          k.column === "dt" ? `, to_char(q.dt, 'YYYY-MM-DD') as k${index}` : `, q.${k.column} as k${index}`,
+        )
+        .join("")
+    : "";
+  const cells = columns.map((column, index) => `${column.sql} as c${index}`).join(", ");
+  const outerOrder =
+    keyOrder.length > 0
+      ? ` order by ${keyOrder.map((k) => `q.${k.column}${k.desc ? " desc" : ""}`).join(", ")}`
+      : "";
+  if (compare) {
+    const on = dims.length > 0 ? dims.map((c) => `c.${c} = q.${c}`).join(" and ") : "true";
+    const query = sql<Record<string, unknown>>`
+      with q as (${inner})
+      select ${sql.raw(cells)}${sql.raw(keys)} from q
+      left join (${comparedSource(compare.selection, compare.plan, compare.shift)}) c on ${sql.raw(on)}
+      ${sql.raw(joins.join(" "))}${sql.raw(outerOrder)}`;
+    return { columns, query };
+  }
+  const query = sql<Record<string, unknown>>`
+    select ${sql.raw(cells)}${sql.raw(keys)} from (${inner}) q ${sql.raw(joins.join(" "))}${sql.raw(outerOrder)}`;
+  return { columns, query };
+}
+
+function titleOfDimension(model: KindModel, key: string, lang: "zh" | "en"): string {
+  const field = model.dimensions.find((dim) => dim.key === key)?.field;
+  const titles = (model.kind === "online" ? ONLINE_DIMENSIONS : OFFLINE_DIMENSIONS).find(
+    (dim) => dim.field === field,
+  )?.title;
+  return titles?.[lang] ?? key;
+}
+
+/**
+ * The rows after a key in the export order (date newest first, the other dimensions ascending), as
+ * conditions to read one after the other, each one an index can serve: the rest of the key's day, then
+ * the days before it (or, without the date, one row comparison).
+ */
+export function afterKeyParts(selection: ReportSelection, values: readonly unknown[]): RawBuilder<unknown>[] {
+  const columns = selection.dims.map((key) => columnOf(selection.model, key));
+  const tuple = (from: number) => {
+    const names = sql.raw(
+      columns
+        .slice(from)
+        .map((c) => `r.${c}`)
+        .join(", "),
+    );
+    const given = sql.join(values.slice(from).map((value) => sql`${value}`));
+    return sql`(${names}) > (${given})`;
+  };
+  if (columns[0] !== "dt") return [tuple(0)];
+  const day = values[0];
+  const parts: RawBuilder<unknown>[] = [];
+  if (columns.length > 1) parts.push(sql`r.dt = ${day}::date and ${tuple(1)}`);
+  parts.push(sql`r.dt < ${day}::date`);
+  return parts;
+}

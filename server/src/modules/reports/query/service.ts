@@ -1,0 +1,230 @@
+/**
+ * Report queries (issue 5; spec §7 Reports; DESIGN §5 Reports, §9): a page of the SDK (online) or affiliate
+ * (offline) report, its summary (the total row and the status of every day), each with its period
+ * comparison when asked; the company an operator's screen opens on; the published days of the report mails.
+ */
+import {
+  type OfflineMetricValues,
+  type OfflineReportQuery,
+  type OfflineReportRow,
+  type OnlineMetricValues,
+  type OnlineReportQuery,
+  type OnlineReportRow,
+  type ReportCompareRange,
+  type ReportDayStatus,
+  type ReportKindValue,
+  ReportStatus,
+  reportDateToIso,
+  reportDateWindow,
+  reportDaysBetween,
+} from "@pc/contract";
+import type { Db } from "../../../db/database.ts";
+import { reportToday } from "../days.ts";
+import { chunkedIfLarge, type QueryOptions } from "./chunked.ts";
+import { type Comparison, comparedRows, comparisonOf, withCompared } from "./comparison.ts";
+import {
+  dayStatuses,
+  daysWithData,
+  firstCompanyWithPublished,
+  lastPublishedDay,
+  publishedBatchesFrom,
+} from "./repo.ts";
+import { metricValues, offlineRows, onlineRows } from "./rows.ts";
+import { emptySelection, type ReportQuery, selectionOf, type Viewer } from "./selection.ts";
+import { countQuery, pageQuery, planOf, type ReportOrder, type ReportSelection } from "./sql.ts";
+
+export type { QueryOptions } from "./chunked.ts";
+export type { Viewer } from "./selection.ts";
+
+async function pageOf(
+  db: Db,
+  selection: ReportSelection | null,
+  query: ReportQuery & ReportOrder,
+  options: QueryOptions,
+) {
+  if (!selection) return { rows: [] as Record<string, unknown>[], total: 0 };
+  const plan = planOf(selection);
+  const chunked = await chunkedIfLarge(db, selection, plan, options, {
+    limit: query.pageSize,
+    offset: (query.pageIndex - 1) * query.pageSize,
+    orderBy: query.orderBy,
+    order: query.order,
+  });
+  if (chunked) return chunked;
+  const { rows: totals } = await countQuery(selection, plan).execute(db);
+  const total = Number(totals[0]?.total ?? 0);
+  const offset = (query.pageIndex - 1) * query.pageSize;
+  if (offset >= total) return { rows: [], total };
+  const { rows } = await pageQuery(selection, plan, {
+    limit: query.pageSize,
+    offset,
+    orderBy: query.orderBy,
+    order: query.order,
+  }).execute(db);
+  return { rows, total };
+}
+
+async function reportPage<Row extends object>(
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+  timeZone: string,
+  options: QueryOptions,
+  answerRows: (selection: ReportSelection, rows: Record<string, unknown>[]) => Promise<Row[]> | Row[],
+): Promise<{ list: Row[]; total: number; compareRange?: ReportCompareRange }> {
+  const selection = await selectionOf(db, kind, viewer, query, timeZone);
+  const comparison = await comparisonOf(db, kind, viewer, query, timeZone);
+  const { rows, total } = await pageOf(db, selection, query, options);
+  const list = selection ? await answerRows(selection, rows) : [];
+  if (!comparison) return { list, total };
+  const compared = selection ? await comparedRows(db, selection, comparison, rows, options) : new Map();
+  return {
+    list: selection ? withCompared(selection, list, rows, compared) : list,
+    total,
+    compareRange: comparison.range,
+  };
+}
+
+export async function onlineReport(
+  db: Db,
+  viewer: Viewer,
+  query: OnlineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
+  return reportPage(db, "online", viewer, query, timeZone, options, (selection, rows) =>
+    onlineRows(db, selection, rows),
+  );
+}
+
+export async function offlineReport(
+  db: Db,
+  viewer: Viewer,
+  query: OfflineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
+  return reportPage(db, "offline", viewer, query, timeZone, options, offlineRows);
+}
+
+/** The status of every day of the query's range, and whether the viewer sees its numbers. */
+async function daysOf(
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<ReportDayStatus[]> {
+  const companyId = query.companyId ?? viewer.companyId;
+  const start = reportDateToIso(query.startDate);
+  const end = reportDateToIso(query.endDate);
+  const range = { companyId, kind, from: start, to: end };
+  const [statuses, withData] = await Promise.all([
+    dayStatuses(db, range, timeZone),
+    daysWithData(db, range, timeZone),
+  ]);
+  const known = new Map(statuses.map((day) => [day.dt, day] as const));
+  return reportDaysBetween(query.startDate, query.endDate).map((ymd) => {
+    const dt = reportDateToIso(ymd);
+    const day = known.get(dt);
+    const status = day?.status ?? ReportStatus.Pending;
+    return {
+      dt,
+      status,
+      stale: day?.stale ?? false,
+      visible: viewer.seesAll ? (day?.has_report ?? false) : status === ReportStatus.Published,
+      hasData: withData.has(dt),
+    };
+  });
+}
+
+/**
+ * The company an operator's report screen opens on: the first publisher company with a published report
+ * of the kind holding rows in the date window (90 days ending yesterday, REPORT_TZ); null when none has.
+ */
+export async function startCompany(db: Db, kind: ReportKindValue, timeZone: string): Promise<number | null> {
+  const window = reportDateWindow(reportToday(timeZone));
+  return firstCompanyWithPublished(
+    db,
+    kind,
+    reportDateToIso(window.minDate),
+    reportDateToIso(window.maxDate),
+  );
+}
+
+/** The total row of a query (its dimensions ignored); zeros when it has no row. */
+async function totalOf(
+  db: Db,
+  selection: ReportSelection | null,
+  options: QueryOptions,
+): Promise<Record<string, unknown>> {
+  if (!selection) return {};
+  const total = { ...selection, dims: [] };
+  const plan = planOf(total);
+  const page = { limit: 1, offset: 0, orderBy: null, order: null };
+  const chunked = await chunkedIfLarge(db, total, plan, options, page);
+  if (chunked) return chunked.rows[0] ?? {};
+  const { rows } = await pageQuery(total, plan, page).execute(db);
+  return rows[0] ?? {};
+}
+
+/** The comparison part of a summary: the total's comparison values and the range, or nothing when off. */
+async function comparedTotal(db: Db, comparison: Comparison | null, options: QueryOptions) {
+  if (!comparison) return null;
+  const total = await totalOf(db, comparison.selection, options);
+  return { values: metricValues(comparison.selection.model, total), range: comparison.range };
+}
+
+export async function onlineSummary(
+  db: Db,
+  viewer: Viewer,
+  query: OnlineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
+  const selection = await selectionOf(db, "online", viewer, query, timeZone);
+  const comparison = await comparisonOf(db, "online", viewer, query, timeZone);
+  const total = await totalOf(db, selection, options);
+  const [row] = await onlineRows(db, { ...(selection ?? emptySelection("online", viewer)), dims: [] }, [
+    total,
+  ]);
+  const days = await daysOf(db, "online", viewer, query, timeZone);
+  const compared = await comparedTotal(db, comparison, options);
+  if (!compared) return { total: row as OnlineReportRow, days };
+  return {
+    total: { ...(row as OnlineReportRow), compare: compared.values as OnlineMetricValues },
+    days,
+    compareRange: compared.range,
+  };
+}
+
+export async function offlineSummary(
+  db: Db,
+  viewer: Viewer,
+  query: OfflineReportQuery,
+  timeZone: string,
+  options: QueryOptions = {},
+) {
+  const selection = await selectionOf(db, "offline", viewer, query, timeZone);
+  const comparison = await comparisonOf(db, "offline", viewer, query, timeZone);
+  const total = await totalOf(db, selection, options);
+  const [row] = offlineRows({ ...(selection ?? emptySelection("offline", viewer)), dims: [] }, [total]);
+  const days = await daysOf(db, "offline", viewer, query, timeZone);
+  const compared = await comparedTotal(db, comparison, options);
+  if (!compared) return { total: row as OfflineReportRow, days };
+  return {
+    total: { ...(row as OfflineReportRow), compare: compared.values as OfflineMetricValues },
+    days,
+    compareRange: compared.range,
+  };
+}
+
+// ─── Published days (the scheduled report mails) ────────────────────────────────────────────────────────
+
+/** Every published batch (company, kind, day yyyy-MM-DD, publish time) of the days from `from` on. */
+export const publishedBatches = (db: Db, from: string) => publishedBatchesFrom(db, from);
+
+/** A company's last published day (yyyy-MM-DD) of a kind up to `to`, or null. */
+export const lastPublished = (db: Db, companyId: number, kind: ReportKindValue, to: string) =>
+  lastPublishedDay(db, companyId, kind, to);

@@ -1,0 +1,222 @@
+/**
+ * Report queries as SQL (DESIGN §5 Reports, §9): each query reads the smallest rollup that holds its
+ * dimensions and filters, skips the GROUP BY when that rollup's rows already are the groups, and counts its
+ * groups from the per-day `group_counts` when it is grouped by date without filters. Identifiers come from
+ * the kind's model only; every value is a bound parameter (the export inlines them as checked literals).
+ */
+import { type RawBuilder, sql } from "kysely";
+import { containsPattern } from "../../../lib/paging.ts";
+import { groupCountKey, type KindModel, type Rollup } from "../model.ts";
+import { coverOf, dayNumber, isoOf, type Piece, spanSource } from "../spans.ts";
+
+export type Filter =
+  | { dim: string; op: "eq"; value: string | number }
+  | { dim: string; op: "in"; values: readonly number[] }
+  | { dim: string; op: "contains"; value: string }
+  /** One of these values (the keys of a page, when its comparison rows are read). */
+  | { dim: string; op: "anyOf"; values: readonly (string | number)[]; type: "date" | "int" | "text" };
+
+export interface ReportSelection {
+  model: KindModel;
+  companyId: number;
+  /** yyyy-MM-DD, both included. */
+  start: string;
+  end: string;
+  /** The days the caller may see (yyyy-MM-DD), or null for every day of the range (operators). */
+  days: readonly string[] | null;
+  /** Dimension keys to group by (model keys), in code order. */
+  dims: readonly string[];
+  filters: readonly Filter[];
+}
+
+export interface ReportOrder {
+  /** "dt", a metric key, or null for the default order. */
+  orderBy: string | null;
+  order: "asc" | "desc" | null;
+}
+
+export interface Plan {
+  rollup: Rollup;
+  /** True when rows of the rollup must be summed into groups. */
+  grouped: boolean;
+  /** For a grouping of the finest grain without the date: the blocks and single days it reads instead. */
+  pieces: Piece[] | null;
+}
+
+const sameOrSuperset = (have: readonly string[], need: Iterable<string>) => {
+  for (const key of need) if (!have.includes(key)) return false;
+  return true;
+};
+
+/** The smallest rollup holding the query's dimensions and filters. */
+export function planOf(selection: ReportSelection): Plan {
+  const needed = new Set<string>(["dt", ...selection.dims, ...selection.filters.map((f) => f.dim)]);
+  const rollup = selection.model.rollups.find((candidate) => sameOrSuperset(candidate.dims, needed));
+  if (!rollup) throw new Error(`no rollup holds ${[...needed].join(",")}`);
+  const grouped = selection.dims.length === 0 || !sameOrSuperset(selection.dims, rollup.key);
+  const spanned = grouped && rollup.table === selection.model.fineTable && !selection.dims.includes("dt");
+  return { rollup, grouped, pieces: spanned ? blocksOnly(coverOf(visibleDays(selection))) : null };
+}
+
+/** Pieces worth reading as such: only when some is a block (else the rollup's rows of the days serve). */
+const blocksOnly = (pieces: Piece[]) => (pieces.some((piece) => piece.level > 0) ? pieces : null);
+
+/** The plan of some of a plan's pieces, in order (a chunk of a large grouping): what planOf would find. */
+export const planOfPieces = (plan: Plan, pieces: Piece[]): Plan => ({
+  ...plan,
+  pieces: plan.pieces ? blocksOnly(pieces) : null,
+});
+
+export const columnOf = (model: KindModel, key: string): string => {
+  const found = model.dimensions.find((dim) => dim.key === key);
+  if (!found) throw new Error(`no dimension ${key}`);
+  return found.column;
+};
+
+const col = (name: string) => sql.raw(`r.${name}`);
+
+/** The days of the range the caller may see (yyyy-MM-DD, ascending). */
+function visibleDays(selection: ReportSelection): string[] {
+  if (selection.days) {
+    return [...selection.days].filter((d) => d >= selection.start && d <= selection.end).sort();
+  }
+  const days: string[] = [];
+  for (let day = dayNumber(selection.start); day <= dayNumber(selection.end); day++) {
+    days.push(isoOf(day));
+  }
+  return days;
+}
+
+/**
+ * The date condition: the range narrowed to the visible days; the list of days only when they have gaps
+ * (usually every day of the range is published, and a plain range lets the indexes do all the work).
+ */
+function dateCondition(selection: ReportSelection): RawBuilder<unknown> {
+  if (!selection.days) return sql`r.dt between ${selection.start}::date and ${selection.end}::date`;
+  const days = visibleDays(selection);
+  const first = days[0] ?? selection.start;
+  const last = days[days.length - 1] ?? selection.start;
+  const range = sql`r.dt between ${first}::date and ${last}::date`;
+  if (days.length === 0) return sql`false`;
+  if (dayNumber(last) - dayNumber(first) + 1 === new Set(days).size) return range;
+  return sql`${range} and r.dt = any(${days}::date[])`;
+}
+
+/**
+ * `table r where …` of a query: the plan's rollup narrowed to the company and the visible days, or the
+ * blocks and single days of its pieces (already narrowed); then the filters and any extra condition.
+ */
+export function sourceOf(selection: ReportSelection, plan: Plan, extra: RawBuilder<unknown> | null = null) {
+  const { model } = selection;
+  const parts: RawBuilder<unknown>[] = plan.pieces
+    ? []
+    : [sql`r.company_id = ${selection.companyId}`, dateCondition(selection)];
+  for (const filter of selection.filters) {
+    const column = col(columnOf(model, filter.dim));
+    if (filter.op === "eq") parts.push(sql`${column} = ${filter.value}`);
+    else if (filter.op === "in") parts.push(sql`${column} = any(${[...filter.values]}::int[])`);
+    else if (filter.op === "anyOf") {
+      parts.push(sql`${column} = any(${[...filter.values]}::${sql.raw(filter.type)}[])`);
+    } else parts.push(sql`${column} ilike ${containsPattern(filter.value)}`);
+  }
+  if (extra) parts.push(extra);
+  const table = plan.pieces
+    ? spanSource(model, selection.companyId, plan.pieces)
+    : sql.table(plan.rollup.table);
+  return sql`${table} r where ${parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`}`;
+}
+
+/** The summing function of a plan: sum() over rollup rows, or the row's own value. */
+const summer = (grouped: boolean) => (column: string) => (grouped ? `sum(r.${column})` : `r.${column}`);
+
+export function metricSelect(model: KindModel, grouped: boolean): RawBuilder<unknown> {
+  const sum = summer(grouped);
+  return sql.raw(model.metrics.map((metric) => `${metric.expr(sum)} as "${metric.key}"`).join(", "));
+}
+
+export const dimColumns = (selection: ReportSelection) =>
+  selection.dims.map((key) => columnOf(selection.model, key));
+
+/** ORDER BY terms over the rollup's columns: the chosen metric or date first, then date desc, dims asc. */
+function orderTerms(selection: ReportSelection, grouped: boolean, order: ReportOrder): string[] {
+  const terms: string[] = [];
+  const direction = (order.order ?? "desc").toUpperCase();
+  if (order.orderBy && order.orderBy !== "dt") {
+    const metric = selection.model.metrics.find((m) => m.key === order.orderBy);
+    if (metric) terms.push(`${metric.sort(summer(grouped))} ${direction}`);
+  }
+  const hasDate = selection.dims.includes("dt");
+  if (hasDate) terms.push(`r.dt ${order.orderBy === "dt" ? direction : "DESC"}`);
+  for (const key of selection.dims) if (key !== "dt") terms.push(`r.${columnOf(selection.model, key)} ASC`);
+  return terms;
+}
+
+export interface PageRequest extends ReportOrder {
+  limit: number;
+  offset: number;
+}
+
+/** A page of rows: the dimension columns (raw) and the metrics under their keys. */
+export function pageQuery(
+  selection: ReportSelection,
+  plan: Plan,
+  page: PageRequest,
+): RawBuilder<Record<string, unknown>> {
+  const dims = dimColumns(selection);
+  const select = sql.raw([...dims.map((column) => `r.${column}`)].join(", "));
+  const metrics = metricSelect(selection.model, plan.grouped);
+  const terms = orderTerms(selection, plan.grouped, page);
+  const orderBy = terms.length > 0 ? sql` order by ${sql.raw(terms.join(", "))}` : sql``;
+  const head = dims.length > 0 ? sql`${select}, ${metrics}` : metrics;
+  const groupBy = !plan.grouped
+    ? sql``
+    : dims.length > 0
+      ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
+      : sql` having count(*) > 0`;
+  return sql<Record<string, unknown>>`
+    select ${head} from ${sourceOf(selection, plan)}${groupBy}${orderBy}
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/** The summed counters (as text) of each group, the date as yyyy-MM-DD: a chunk of a large grouping. */
+export function sumsQuery(selection: ReportSelection, plan: Plan): RawBuilder<Record<string, unknown>> {
+  const dims = dimColumns(selection);
+  const select = dims.map((column) =>
+    column === "dt" ? "to_char(r.dt, 'YYYY-MM-DD') as dt" : `r.${column}`,
+  );
+  const sums = selection.model.counters.map(
+    (counter) => `sum(r.${counter.column})::text as ${counter.column}`,
+  );
+  const groupBy = dims.length > 0 ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}` : sql``;
+  return sql<Record<string, unknown>>`
+    select ${sql.raw([...select, ...sums].join(", "))} from ${sourceOf(selection, plan)}${groupBy}`;
+}
+
+/** The number of groups (rows) of a query. */
+export function countQuery(selection: ReportSelection, plan: Plan): RawBuilder<{ total: number }> {
+  const { model } = selection;
+  if (selection.dims.length === 0) {
+    return sql<{ total: number }>`
+      select (case when exists (select 1 from ${sourceOf(selection, plan)}) then 1 else 0 end) as total`;
+  }
+  if (selection.dims.includes("dt") && selection.filters.length === 0) {
+    const key = groupCountKey(selection.dims);
+    const days: Plan = {
+      rollup: { table: model.dayTable, dims: ["dt"], key: ["dt"] },
+      grouped: false,
+      pieces: null,
+    };
+    return sql<{ total: number }>`
+      select coalesce(sum((r.group_counts ->> ${key})::bigint), 0) as total from ${sourceOf(selection, days)}`;
+  }
+  if (!plan.grouped) {
+    return sql<{ total: number }>`select count(*) as total from ${sourceOf(selection, plan)}`;
+  }
+  const groups = sql.raw(
+    dimColumns(selection)
+      .map((c) => `r.${c}`)
+      .join(", "),
+  );
+  return sql<{ total: number }>`
+    select count(*) as total from (select 1 from ${sourceOf(selection, plan)} group by ${groups}) g`;
+}
