@@ -20,11 +20,11 @@ const hmacHex = (secret: string, message: string): string =>
 export const sha256HexOf = (data: Uint8Array | string): string =>
   createHash("sha256").update(data).digest("hex");
 
-/** The v1 rule: HMAC-SHA256 over the parameters' values and the timestamp. */
 /** Whether a signed call's timestamp (seconds) is within SIGNATURE_WINDOW_SECONDS of now, either way. */
 export const withinSignatureWindow = (timestamp: number, nowSeconds: number): boolean =>
   Math.abs(nowSeconds - timestamp) <= SIGNATURE_WINDOW_SECONDS;
 
+/** The v1 rule: HMAC-SHA256 over the parameters' values and the timestamp. */
 export const signatureOf = (secret: string, params: SignableParams, timestamp: number | string): string =>
   hmacHex(secret, signingString(params, timestamp));
 
@@ -38,9 +38,12 @@ export function signedParamsOf(query: SignableParams, body: Uint8Array | string 
   return { ...query, [SIGNED_BODY_PARAM]: sha256HexOf(body) };
 }
 
+/** Query parameters as text, a repeated one as a list. */
+export type SentParams = Record<string, string | string[]>;
+
 /** Every query parameter as sent; a repeated one as a list (the rule joins lists with ","). */
-export function sentParams(url: string): SignableParams {
-  const params: Record<string, string | string[]> = {};
+export function sentParams(url: string): SentParams {
+  const params: SentParams = {};
   for (const [name, value] of new URL(url, "http://localhost").searchParams) {
     const earlier = params[name];
     params[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];

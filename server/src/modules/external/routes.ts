@@ -1,7 +1,7 @@
 /**
  * The signed external API (spec §7 Signed external calls; DESIGN §5): no token, but every call carries
  * `timestamp` and `sign` in its query, checked before the parameters are validated; a sign is accepted
- * once. JSON bodies are parsed here from their raw bytes, whose SHA-256 hex is signed as `body`.
+ * once. The `signed` plugin checks them (and parses JSON bodies from their raw bytes, which are signed).
  */
 import {
   AFFILIATE_STATS_PATH,
@@ -12,7 +12,6 @@ import {
   externalCompanyListQuery,
   externalProfitCenterListQuery,
   noticeAnswer,
-  nowSeconds,
   ok,
   pageOf,
   profitCenterNotice,
@@ -20,18 +19,16 @@ import {
   SIGNATURE_WINDOW_SECONDS,
   signedCallQuery,
 } from "@pc/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
-import { keepRawJsonBody } from "../../lib/raw-json-body.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
+import { externalRules, oneSecret, SignedCalls, signed } from "../../plugins/signed.ts";
 import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
 import { ingestAffiliateStats } from "../reports/ingest/service.ts";
 import { companyList } from "../tenancy/service.ts";
 import { signClaimer } from "./service.ts";
-import { type VerifiedCall, verifySignedCall } from "./signature.ts";
 
 export interface ExternalDeps {
   db: Db;
@@ -49,35 +46,18 @@ const SIGNING =
   "other parameters' values ordered by name, then the timestamp; a JSON body counts as the parameter " +
   `\`body\` = SHA-256 hex of its raw bytes. Refused outside ±${SIGNATURE_WINDOW_SECONDS} s and when the sign was seen before.`;
 
-/** The path as sent, without the query. */
-const pathOf = (url: string) => url.split("?", 1)[0] ?? url;
-
 export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, { db, config }) => {
-  const verified = new WeakMap<FastifyRequest, VerifiedCall>();
-  const claimSign = signClaimer(db);
-
-  const rawBodyOf = keepRawJsonBody(app);
-
-  // The signature first: a caller without the secret learns nothing about the parameters.
-  app.addHook("preValidation", async (request) => {
-    verified.set(
-      request,
-      await verifySignedCall({
-        method: request.method,
-        path: pathOf(request.url),
-        query: request.query,
-        rawBody: rawBodyOf(request),
-        secret: config.EXTERNAL_API_SECRET,
-        nowSeconds: nowSeconds(),
-      }),
-    );
-  });
-  // Then, once the parameters are valid, the sign is spent (refused if it was spent before).
-  app.addHook("preHandler", async (request) => {
-    const call = verified.get(request);
-    if (!call) throw new Error("signed call without a verified signature");
-    await claimSign(call, nowSeconds());
-  });
+  // The signature first, before the parameters are validated: a caller without the secret learns nothing
+  // about them. Then, once they are valid, the sign is spent (refused if it was spent before).
+  await app.register(
+    signed,
+    new SignedCalls({
+      rules: externalRules,
+      secret: oneSecret(config.EXTERNAL_API_SECRET),
+      claim: signClaimer(db),
+      verifyAt: "preValidation",
+    }),
+  );
 
   app.get(
     "/external_api/company/list",

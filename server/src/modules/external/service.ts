@@ -3,14 +3,14 @@ import { Code, SIGNATURE_WINDOW_SECONDS } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { claimSign, purgeSigns } from "./repo.ts";
-import type { VerifiedCall } from "./signature.ts";
 
 /** Signs are kept this much longer than their window, so processes whose clocks differ still agree. */
 const CLOCK_DRIFT_MARGIN_SECONDS = 60;
 /** How often a process forgets expired signs. */
 const PURGE_EVERY_SECONDS = 60;
 
-export type SignClaim = (call: VerifiedCall, nowSeconds: number) => Promise<void>;
+/** A verified call's sign, and its timestamp (seconds), which says how long the sign must be kept. */
+export type SignClaim = (call: { sign: string; timestamp: number }, nowSeconds: number) => Promise<void>;
 
 /**
  * Accepts each sign once: the insert into the shared table decides (insert … on conflict do nothing), so

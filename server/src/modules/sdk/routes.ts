@@ -1,9 +1,10 @@
 /** Calls of the mobile SDK (DESIGN §5): public routes, each signed with the app's secret. */
-import { envelopeOf, ok, SDK_CONFIG_PATH, sdkConfigAnswer, sdkConfigQuery } from "@pc/contract";
+import { envelopeOf, nowSeconds, ok, SDK_CONFIG_PATH, sdkConfigAnswer, sdkConfigQuery } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
-import { sentParams } from "../../lib/signing.ts";
-import { sdkConfig } from "./service.ts";
+import { signed } from "../../plugins/signed.ts";
+import { appForSdk } from "../apps/service.ts";
+import { sdkConfig, sdkSignedCalls } from "./service.ts";
 
 export interface SdkDeps {
   db: Db;
@@ -11,6 +12,15 @@ export interface SdkDeps {
 }
 
 export const sdkRoutes: FastifyPluginAsyncZod<SdkDeps> = async (app, { db, timeZone }) => {
+  // Not kept by any cache, refusals of the signature included (this hook runs before the plugin's).
+  app.addHook("preHandler", (_request, reply, done) => {
+    reply.header("cache-control", "no-store");
+    done();
+  });
+  // The parameters first (zod), then the signature; each call looks its app up.
+  const calls = sdkSignedCalls((appKey) => appForSdk(db, appKey), "preHandler");
+  await app.register(signed, calls);
+
   app.get(
     SDK_CONFIG_PATH,
     {
@@ -25,11 +35,6 @@ export const sdkRoutes: FastifyPluginAsyncZod<SdkDeps> = async (app, { db, timeZ
         response: { 200: envelopeOf(sdkConfigAnswer) },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      const { app_key, timestamp, sign } = request.query;
-      const call = { appKey: app_key, timestamp, sign, params: sentParams(request.url) };
-      return ok(await sdkConfig(db, call, timeZone));
-    },
+    async (request) => ok(await sdkConfig(db, calls.of(request).signer, nowSeconds(), timeZone)),
   );
 };

@@ -2,48 +2,32 @@
  * The SDK's configuration (DESIGN §5 SDK config): the call is signed with the app's secret by the one
  * signing rule; an unknown app_key and a wrong signature get the same refusal, in the same time.
  */
-import { Code, nowSeconds, type SdkConfigAnswer, type SignableParams } from "@pc/contract";
+import type { SdkConfigAnswer } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../lib/app-error.ts";
-import { safeEqualText } from "../../lib/safe-equal.ts";
-import { signatureOf, withinSignatureWindow } from "../../lib/signing.ts";
+import { SignedCalls, type SignedOptions, sdkRules } from "../../plugins/signed.ts";
 import { appForSdk } from "../apps/service.ts";
 import { sdkPlacements } from "../placements/service.ts";
-
-export interface SignedSdkCall {
-  appKey: string;
-  /** The timestamp as sent (it is signed as sent). */
-  timestamp: string;
-  sign: string;
-  /** Every query parameter (sign and timestamp are left out by the rule). */
-  params: SignableParams;
-}
 
 /** Signing with this for an unknown key keeps its answer time like that of a wrong signature. */
 const DECOY_SECRET = "sdk-config-decoy-secret";
 
-type SdkAppRecord = NonNullable<Awaited<ReturnType<typeof appForSdk>>>;
+export type SdkAppRecord = NonNullable<Awaited<ReturnType<typeof appForSdk>>>;
 export type FindSdkApp = (appKey: string) => Promise<SdkAppRecord | undefined>;
 
 /**
- * Checks an SDK call's signature with its app's secret and answers the app. Every SDK call goes through it
- * (the config call, and the events call whose body digest is one of `params`).
+ * The signed calls of an SDK route group (the config call, and the events call whose body digest is signed as
+ * `body`): each is checked with the secret of the app its app_key names, by rule 1; the `signed` plugin does it
+ * where `verifyAt` says. A sign may be sent again within the window.
  */
-export async function verifySdkCall(
-  db: Db,
-  call: SignedSdkCall,
-  now = nowSeconds(),
-  findApp: FindSdkApp = (appKey) => appForSdk(db, appKey),
-) {
-  if (!withinSignatureWindow(Number(call.timestamp), now)) {
-    throw new AppError(Code.ParamError, "timestampStale", {}, "timestamp");
-  }
-  const app = await findApp(call.appKey);
-  const expected = signatureOf(app?.sdk_secret ?? DECOY_SECRET, call.params, call.timestamp);
-  if (!safeEqualText(call.sign, expected) || !app)
-    throw new AppError(Code.ParamError, "signWrong", {}, "sign");
-  return app;
-}
+export const sdkSignedCalls = (
+  findApp: FindSdkApp,
+  verifyAt: SignedOptions<SdkAppRecord>["verifyAt"],
+): SignedCalls<SdkAppRecord> =>
+  new SignedCalls({
+    rules: sdkRules,
+    secret: { signerOf: findApp, secretOf: (app) => app.sdk_secret, decoy: DECOY_SECRET },
+    verifyAt,
+  });
 
 /**
  * The apps a process has found by key, kept: an app's key, company and secret never change, so the ingest
@@ -62,9 +46,13 @@ export function rememberedApps(db: Db): { find: FindSdkApp; forget: (appKey: str
   };
 }
 
-export async function sdkConfig(db: Db, call: SignedSdkCall, timeZone: string): Promise<SdkConfigAnswer> {
-  const now = nowSeconds();
-  const app = await verifySdkCall(db, call, now);
+/** The configuration of an app whose call was verified. */
+export async function sdkConfig(
+  db: Db,
+  app: SdkAppRecord,
+  now: number,
+  timeZone: string,
+): Promise<SdkConfigAnswer> {
   return {
     app_key: app.app_key,
     pkg: app.pkg,

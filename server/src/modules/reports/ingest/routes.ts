@@ -1,29 +1,24 @@
 /**
  * `POST /sdk/v1/events` (DESIGN §5 Pipeline, Signed POST bodies): the mobile SDK's counters, signed with the
  * app's secret by the one rule with the raw body's SHA-256 hex as the parameter `body`; the signature is
- * checked (by the SDK module) before the body is validated, so a caller without the secret learns nothing.
+ * checked (by the `signed` plugin, with the SDK's rules) before the body is validated, so a caller without the secret learns nothing.
  */
 import {
-  Code,
   envelopeOf,
   isPlainSdkEventsBody,
-  nowSeconds,
   ok,
   SDK_EVENTS_PATH,
-  type SignableParams,
   sdkEventsAnswer,
   sdkEventsBody,
   sdkEventsQuery,
 } from "@pc/contract";
-import type { FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "../../../db/database.ts";
 import { AppError } from "../../../lib/app-error.ts";
-import { keepRawJsonBody } from "../../../lib/raw-json-body.ts";
-import { sentParams, signedParamsOf } from "../../../lib/signing.ts";
 import { inFlightLimit } from "../../../plugins/admission.ts";
-import { rememberedApps, type SignedSdkCall, verifySdkCall } from "../../sdk/service.ts";
-import { ingestSdkEvents, type SdkApp, sdkBatchAppender } from "./service.ts";
+import { signed } from "../../../plugins/signed.ts";
+import { rememberedApps, sdkSignedCalls } from "../../sdk/service.ts";
+import { ingestSdkEvents, sdkBatchAppender } from "./service.ts";
 
 export interface IngestDeps {
   db: Db;
@@ -34,33 +29,14 @@ export interface IngestDeps {
 /** A batch of 10,000 events is about 1.5 MB of JSON. */
 export const SDK_EVENTS_BODY_LIMIT = 4 * 1024 * 1024;
 
-const queryText = (params: SignableParams, name: string): string => {
-  const value = params[name];
-  if (typeof value !== "string" || value === "")
-    throw new AppError(Code.ParamError, "paramMissing", { field: name }, name);
-  return value;
-};
-
 export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { db, maxInFlight }) => {
-  const verified = new WeakMap<FastifyRequest, { call: SignedSdkCall; app: SdkApp }>();
   const apps = rememberedApps(db);
   const append = sdkBatchAppender(db);
 
   app.addHook("onRequest", inFlightLimit(maxInFlight));
-  const rawBodyOf = keepRawJsonBody(app);
-
-  app.addHook("preValidation", async (request) => {
-    const query = sentParams(request.url);
-    const params = signedParamsOf(query, rawBodyOf(request));
-    const call = {
-      appKey: queryText(query, "app_key"),
-      timestamp: queryText(query, "timestamp"),
-      sign: queryText(query, "sign"),
-      params,
-    };
-    const found = await verifySdkCall(db, call, nowSeconds(), apps.find);
-    verified.set(request, { call, app: { company_id: found.company_id, id: found.id } });
-  });
+  // The signature before the body is validated, with the app's secret from the apps this process knows.
+  const calls = sdkSignedCalls(apps.find, "preValidation");
+  await app.register(signed, calls);
 
   app.post(
     SDK_EVENTS_PATH,
@@ -90,16 +66,15 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const found = verified.get(request);
-      if (!found) throw new Error("SDK call without a verified signature");
+      const verified = calls.of(request);
       try {
-        return ok(await ingestSdkEvents(db, append, found.app, request.body));
+        return ok(await ingestSdkEvents(db, append, verified.signer, request.body));
       } catch (error) {
         // The one way a remembered app goes stale: it was deleted (its placements first). Refuse as for a
         // key never known.
         if (error instanceof AppError && error.messageKey === "reportPlacementUnknown") {
-          apps.forget(found.call.appKey);
-          await verifySdkCall(db, found.call, nowSeconds(), apps.find);
+          apps.forget(verified.call.key);
+          await calls.verifyAgain(request);
         }
         throw error;
       }
