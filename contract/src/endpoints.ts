@@ -3,12 +3,15 @@
  * them and the authorization test checks each one. The web imports an area's endpoints from its own file, so
  * a screen's code carries only its area's schemas.
  */
+import { ACCOUNT_ENDPOINTS, PASSWORD_ENDPOINTS } from "./accounts.ts";
 import { APP_ENDPOINTS } from "./apps.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { PLACEMENT_ENDPOINTS } from "./placements.ts";
 
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
+  accounts: ACCOUNT_ENDPOINTS,
   apps: APP_ENDPOINTS,
+  password: PASSWORD_ENDPOINTS,
   placements: PLACEMENT_ENDPOINTS,
 };
 
