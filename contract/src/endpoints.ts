@@ -6,13 +6,17 @@
 import { ACCOUNT_ENDPOINTS, PASSWORD_ENDPOINTS } from "./accounts.ts";
 import { APP_ENDPOINTS } from "./apps.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { PASSPORT_ENDPOINTS } from "./passport.ts";
 import { PLACEMENT_ENDPOINTS } from "./placements.ts";
+import { TWO_FACTOR_ENDPOINTS } from "./two-factor.ts";
 
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
   accounts: ACCOUNT_ENDPOINTS,
   apps: APP_ENDPOINTS,
+  passport: PASSPORT_ENDPOINTS,
   password: PASSWORD_ENDPOINTS,
   placements: PLACEMENT_ENDPOINTS,
+  twoFactor: TWO_FACTOR_ENDPOINTS,
 };
 
 /** Every defined endpoint. */
