@@ -5,6 +5,7 @@
  * schemas check what a person types (plain passwords), for the web. Issue messages are keys of MESSAGES.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { AccountStatus, ASSIGNABLE_ROLE, MANAGEMENT_ROLES, PLAT_TYPE, Role } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { ID_MAX, idParam, idValue, textFilter } from "./inputs.ts";
@@ -213,6 +214,56 @@ export const userDeleteQuery = z.object({
 export type UserDeleteQuery = z.input<typeof userDeleteQuery>;
 export const userDeleteAnswer = z.object({ deleted: z.array(z.number().int()) });
 
+/** The user-centre path of freeze/thaw and delete, kept from the spec's original back end. */
+const INNER_USER = "/v1/user_center_proxy/v1/passport/inner/user";
+
+/** The accounts API: every call needs `account.manage` (roles 1 and 2) and stays in the session's company. */
+export const ACCOUNT_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/user/list",
+    query: userListQuery,
+    answer: userListAnswer,
+    access: "account.manage",
+    description: "The company's users, newest first, with role ids and the reviser's name.",
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/v1/user",
+    body: userCreateBody,
+    answer: userCreateAnswer,
+    access: "account.manage",
+    description: "Creates a staff account (role 3 only); the password is the MD5 of what the web checked.",
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/v1/user",
+    body: userUpdateBody,
+    answer: z.null(),
+    access: "account.manage",
+    description:
+      "Edits an account; a new password signs that user out. The roles of a role 1/2 user never change.",
+  }),
+  setStatus: endpoint({
+    method: "PUT",
+    path: INNER_USER,
+    body: userStatusBody,
+    answer: z.null(),
+    access: "account.manage",
+    description:
+      "Freezes (status 4, signs the user out at once) or thaws (status 1) a staff account; never oneself or a role 1/2 user.",
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: INNER_USER,
+    query: userDeleteQuery,
+    answer: userDeleteAnswer,
+    access: "account.manage",
+    description:
+      "Deletes staff accounts, all or nothing (ids=1&ids=2 or ids=1,2); never oneself or a role 1/2 user.",
+  }),
+};
+
 // ── Password change, reset and registration (DESIGN §5 Password calls) ───────────────────────────────────
 
 /** `PUT /v1/passport/user/password`: the old password is checked (606); other sessions are signed out. */
@@ -275,6 +326,45 @@ export const registerAnswer = z.object({
   user_id: z.number().int(),
 });
 export type RegisterAnswer = z.infer<typeof registerAnswer>;
+
+/** The password calls: the change needs a session, the emailed code, the reset and registration are public. */
+export const PASSWORD_ENDPOINTS = {
+  change: endpoint({
+    method: "PUT",
+    path: "/v1/passport/user/password",
+    body: passwordChangeBody,
+    answer: z.null(),
+    access: "session",
+    description:
+      "Changes the caller's password (both MD5): the old one is checked (606), the caller's other sessions end.",
+  }),
+  sendEmailCode: endpoint({
+    method: "POST",
+    path: "/v1/passport/captcha/send_email",
+    body: emailCodeBody,
+    answer: emailCodeAnswer,
+    access: "public",
+    description:
+      "Emails a 6-digit code (10 minutes, single use, at most 5 an hour per address) for a reset or a registration; captcha required. The answer is the same whether or not the address has an account.",
+  }),
+  reset: endpoint({
+    method: "POST",
+    path: "/v1/passport/user/reset_password",
+    body: resetPasswordBody,
+    answer: z.null(),
+    access: "public",
+    description: "Sets a new password (MD5) with an emailed code and signs out every session of the user.",
+  }),
+  register: endpoint({
+    method: "POST",
+    path: "/v1/passport/user/register",
+    body: registerBody,
+    answer: registerAnswer,
+    access: "public",
+    description:
+      "Registers a publisher company with the registrant as its super admin, with an emailed code.",
+  }),
+};
 
 // ── What a person types (the web's forms; plain passwords, checked before MD5) ───────────────────────────
 

@@ -4,6 +4,7 @@
  * only these keys.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 /** Every officially assigned ISO 3166-1 alpha-2 code (249), in order. */
 // biome-ignore format: one code per line would make 249 lines
@@ -69,3 +70,16 @@ export const countryListAnswer = z.array(countryItem);
 /** The whole list as `GET /api/v1/geo/country` answers it. */
 export const countryList = (): CountryItem[] =>
   COUNTRY_KEYS.map((Key) => ({ Key, Value: countryValue(Key) }));
+
+/** Public: the list holds no company data, and a signed-out page or tool may read it. */
+export const GEO_ENDPOINTS = {
+  countries: endpoint({
+    method: "GET",
+    path: "/api/v1/geo/country",
+    answer: countryListAnswer,
+    access: "public",
+    description:
+      "Every ISO 3166-1 alpha-2 country plus ALL, OTHER and UNK as {Key, Value}, Value the Chinese and " +
+      "English name, sorted by key with ALL first and OTHER last.",
+  }),
+};

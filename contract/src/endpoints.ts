@@ -3,13 +3,26 @@
  * them and the authorization test checks each one. The web imports an area's endpoints from its own file, so
  * a screen's code carries only its area's schemas.
  */
+import { ACCOUNT_ENDPOINTS, PASSWORD_ENDPOINTS } from "./accounts.ts";
 import { APP_ENDPOINTS } from "./apps.ts";
+import { GEO_ENDPOINTS } from "./countries.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { PROFIT_CENTER_ENDPOINTS } from "./external.ts";
+import { HISTORY_ENDPOINTS } from "./history.ts";
+import { PASSPORT_ENDPOINTS } from "./passport.ts";
 import { PLACEMENT_ENDPOINTS } from "./placements.ts";
+import { TWO_FACTOR_ENDPOINTS } from "./two-factor.ts";
 
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
+  accounts: ACCOUNT_ENDPOINTS,
   apps: APP_ENDPOINTS,
+  geo: GEO_ENDPOINTS,
+  history: HISTORY_ENDPOINTS,
+  passport: PASSPORT_ENDPOINTS,
+  password: PASSWORD_ENDPOINTS,
   placements: PLACEMENT_ENDPOINTS,
+  profitCenters: PROFIT_CENTER_ENDPOINTS,
+  twoFactor: TWO_FACTOR_ENDPOINTS,
 };
 
 /** Every defined endpoint. */

@@ -3,8 +3,9 @@
  * Signed POST bodies): the shapes of the signed external API and of the operators' internal lists.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { Flag, ProfitCenterStatus } from "./enums.ts";
-import { pageQuery } from "./envelope.ts";
+import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, ID_MAX, idValue } from "./inputs.ts";
 import { SignVersion } from "./signing.ts";
 
@@ -117,6 +118,19 @@ export const profitCenterRow = z.object({
   modify_time: z.string(),
 });
 export type ProfitCenterRow = z.infer<typeof profitCenterRow>;
+export const profitCenterListAnswer = pageOf(profitCenterRow);
+
+/** The operators' profit-centre list: the console's selects use it, never the external secret. */
+export const PROFIT_CENTER_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/profit_center/list",
+    query: profitCenterListQuery,
+    answer: profitCenterListAnswer,
+    access: "company.read",
+    description: "Profit centres, for the operators' selects (operator company, role 1 or 2).",
+  }),
+};
 
 /** What a notice asks for. */
 export const NoticeType = {

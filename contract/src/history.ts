@@ -3,6 +3,7 @@
  * changed what and when, each changed field with its value before and after.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { idParam, optionalIdParam } from "./inputs.ts";
 import { isReportDate } from "./reports.ts";
@@ -78,6 +79,28 @@ export type HistoryRow = z.infer<typeof historyRow>;
 
 export const historyListAnswer = pageOf(historyRow);
 export type HistoryListAnswer = z.infer<typeof historyListAnswer>;
+
+/** The history API: every call reads the session's company only. */
+export const HISTORY_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/history/list",
+    query: historyListQuery,
+    answer: historyListAnswer,
+    access: "history.read",
+    description:
+      "The company's changes, newest first: who, when, what (entity and id) and each changed field before " +
+      "and after. Filters: entity, entity_id, user_id, start_date and end_date (yyyyMMdd, report time zone).",
+  }),
+  record: endpoint({
+    method: "GET",
+    path: "/v1/history/record",
+    query: recordHistoryQuery,
+    answer: historyListAnswer,
+    access: "app.write",
+    description: "One app's or placement's changes, newest first, for everyone who may edit it.",
+  }),
+};
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json =>

@@ -1,6 +1,14 @@
 /** Session, captcha, user info, menu and host shapes (spec §3, §7; DESIGN §5). */
 import { z } from "zod";
-import { AccountStatus, LOGIN_CALLER, PLAT_TYPE, ReportScope, SIGN_IN_TICKET_PARAM } from "./enums.ts";
+import { endpoint } from "./endpoint.ts";
+import {
+  AccountStatus,
+  LOGIN_CALLER,
+  PLAT_TYPE,
+  ReportScope,
+  SIGN_IN_TICKET_PARAM,
+  SIGN_IN_TICKET_SECONDS,
+} from "./enums.ts";
 import { CONSTANT_ROUTES, PERMISSION_ROUTES } from "./permissions.ts";
 
 export const EMAIL_MAX = 100;
@@ -81,7 +89,90 @@ export const permissionItem = z.object({
   routes: z.array(routeKey),
   actions: z.array(z.string()),
 });
+export type PermissionItem = z.infer<typeof permissionItem>;
 export const permissionsAnswer = z.array(permissionItem);
+
+/**
+ * The session calls: the login key, captchas, sign-in (the second step of two-step verification is in
+ * TWO_FACTOR_ENDPOINTS), sign-in tickets, sign-out, and the signed-in user's info, menu and permissions.
+ */
+export const PASSPORT_ENDPOINTS = {
+  publicKey: endpoint({
+    method: "GET",
+    path: "/v1/passport/public_key",
+    answer: publicKeyAnswer,
+    access: "public",
+  }),
+  genCaptcha: endpoint({
+    method: "POST",
+    path: "/v1/passport/captcha/gen_math",
+    answer: captchaAnswer,
+    access: "public",
+  }),
+  refreshCaptcha: endpoint({
+    method: "POST",
+    path: "/v1/passport/captcha/refresh_math",
+    body: refreshCaptchaBody.optional(),
+    answer: captchaAnswer,
+    access: "public",
+  }),
+  login: endpoint({
+    method: "POST",
+    path: "/v1/passport/user/login",
+    body: loginBody,
+    answer: loginAnswer,
+    access: "public",
+    description:
+      "Signs in with the encrypted login form. A user with two-step verification on, or in a company that " +
+      "requires it, gets no session yet: the answer is code 609 with `data` {ticket, expires_in, setup} " +
+      "(setup: {secret, uri} when the authenticator app must be set up first), for /v1/passport/user/two_factor_login.",
+  }),
+  signInTicket: endpoint({
+    method: "POST",
+    path: "/v1/passport/sign_in_ticket",
+    answer: signInTicketAnswer,
+    access: "session",
+    description:
+      `A one-time sign-in ticket for a link into the console, \`/home?${SIGN_IN_TICKET_PARAM}=<ticket>\` ` +
+      `(any page): the console exchanges it within ${SIGN_IN_TICKET_SECONDS} s for a new session of ` +
+      "the caller's user and removes it from the address bar. Never put a session token in a link.",
+  }),
+  ticketLogin: endpoint({
+    method: "POST",
+    path: "/v1/passport/user/ticket_login",
+    body: ticketLoginBody,
+    answer: loginAnswer,
+    access: "public",
+    description:
+      "Exchanges a sign-in ticket (from /v1/passport/sign_in_ticket) for a session, answering as login " +
+      "does. A ticket is taken once: unknown, used or expired tickets are refused with 604 (field ticket).",
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "/v1/passport/user/logout",
+    answer: z.null(),
+    access: "session",
+  }),
+  userInfo: endpoint({
+    method: "GET",
+    path: "/api/v1/user/user_info",
+    answer: userInfo,
+    access: "session",
+  }),
+  menu: endpoint({
+    method: "GET",
+    path: "/api/v1/user/menu",
+    answer: menuAnswer,
+    access: "session",
+  }),
+  permissions: endpoint({
+    method: "GET",
+    path: "/v1/user",
+    answer: permissionsAnswer,
+    access: "session",
+    description: "The current user's permissions: a list whose first item is used.",
+  }),
+};
 
 export const hostQuery = z.object({ host: z.string().trim().max(253).optional() });
 export const companyInfo = z.object({

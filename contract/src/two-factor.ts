@@ -4,6 +4,7 @@
  * the app's current 6 digits or one of the 10 single-use recovery codes shown when it was turned on.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { idValue } from "./inputs.ts";
 import { userInfo } from "./passport.ts";
 
@@ -117,3 +118,98 @@ export type TwoFactorPolicyBody = z.input<typeof twoFactorPolicyBody>;
  */
 export const twoFactorResetBody = z.object({ user_id: idValue });
 export type TwoFactorResetBody = z.input<typeof twoFactorResetBody>;
+
+const OWN = "/v1/passport/two_factor";
+const POLICY = "/v1/company/two_factor";
+
+/**
+ * Two-step verification: the second step of a sign-in (public), the signed-in user's own (account page), and
+ * the company's rule (Account Management: administrators read it, the super admin sets it).
+ */
+export const TWO_FACTOR_ENDPOINTS = {
+  login: endpoint({
+    method: "POST",
+    path: "/v1/passport/user/two_factor_login",
+    body: twoFactorLoginBody,
+    answer: twoFactorLoginAnswer,
+    access: "public",
+    description:
+      "The second step of a sign-in answered 609: its ticket and a code of the authenticator app (6 digits, " +
+      "±30 s, each once) or a recovery code (each once) answer the session, as login does; after a setup, " +
+      "with the 10 new recovery_codes. A wrong code answers 610 (field code) and counts towards the sign-in " +
+      "lockout; an unknown, used or expired ticket 604 (field ticket).",
+  }),
+  status: endpoint({
+    method: "GET",
+    path: OWN,
+    answer: twoFactorStatus,
+    access: "session",
+    description: "The caller's two-step verification: on or off, since when, recovery codes left, required.",
+  }),
+  setup: endpoint({
+    method: "POST",
+    path: `${OWN}/setup`,
+    answer: twoFactorSetup,
+    access: "session",
+    description:
+      "A new secret for the caller's authenticator app, pending until a code confirms it (enable): as the " +
+      "otpauth:// URI of the QR code and as text. Refused while two-step verification is on.",
+  }),
+  enable: endpoint({
+    method: "POST",
+    path: `${OWN}/enable`,
+    body: twoFactorCodeBody,
+    answer: recoveryCodesAnswer,
+    access: "session",
+    description:
+      "Turns two-step verification on with a code of the app just set up; answers the 10 recovery codes, " +
+      "shown once. A wrong code answers 610 and counts towards the sign-in lockout.",
+  }),
+  disable: endpoint({
+    method: "POST",
+    path: `${OWN}/disable`,
+    body: twoFactorCodeBody,
+    answer: z.null(),
+    access: "session",
+    description:
+      "Turns two-step verification off with a current code (the app's or a recovery code); refused (601) " +
+      "while the company requires it.",
+  }),
+  renewRecoveryCodes: endpoint({
+    method: "POST",
+    path: `${OWN}/recovery_codes`,
+    body: twoFactorCodeBody,
+    answer: recoveryCodesAnswer,
+    access: "session",
+    description:
+      "Replaces the recovery codes with 10 new ones (shown once), with a current code (the app's or a recovery code).",
+  }),
+  policy: endpoint({
+    method: "GET",
+    path: POLICY,
+    answer: twoFactorPolicy,
+    access: "account.manage",
+    description:
+      "The company's rule (everyone signs in with two-step verification) and how many of its active users have it on.",
+  }),
+  setPolicy: endpoint({
+    method: "PUT",
+    path: POLICY,
+    body: twoFactorPolicyBody,
+    answer: z.null(),
+    access: "account.policy",
+    description:
+      "The super admin requires two-step verification of everyone in the company (needs the super admin's " +
+      "own on; the sessions of users without it end, and they set it up at their next sign-in), or stops requiring it.",
+  }),
+  resetMember: endpoint({
+    method: "POST",
+    path: `${POLICY}/reset`,
+    body: twoFactorResetBody,
+    answer: z.null(),
+    access: "account.policy",
+    description:
+      "Turns a member's two-step verification off (a lost phone and lost recovery codes) and ends their " +
+      "sessions; they set it up again at the next sign-in if the company requires it. Not the caller's own.",
+  }),
+};

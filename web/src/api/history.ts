@@ -1,6 +1,6 @@
 /** Change history (issue 14 item 5). */
-import type { HistoryEntityValue, HistoryListAnswer } from "@pc/contract";
-import { get, type RequestOptions } from "./client.ts";
+import { HISTORY_ENDPOINTS, type HistoryEntityValue } from "@pc/contract";
+import { call, type RequestOptions } from "./client.ts";
 
 /** The company-wide list's filters as sent: empty filters are null (not sent). */
 export interface HistoryListParams {
@@ -16,7 +16,7 @@ export type HistoryRecord = { entity: "app" | "ad_position"; id: number };
 
 export const historyApi = {
   list: (params: HistoryListParams, options?: RequestOptions) =>
-    get<HistoryListAnswer>("/v1/history/list", { ...params }, options),
+    call(HISTORY_ENDPOINTS.list, { query: { ...params } }, options),
   record: (record: HistoryRecord, paging: { page_no: number; page_size: number }, options?: RequestOptions) =>
-    get<HistoryListAnswer>("/v1/history/record", { ...record, ...paging }, options),
+    call(HISTORY_ENDPOINTS.record, { query: { ...record, ...paging } }, options),
 };

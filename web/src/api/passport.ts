@@ -1,44 +1,29 @@
 /** Session, captcha, user and branding calls (spec §7; DESIGN §5). */
-import type {
-  CaptchaAnswer,
-  CompanyInfo,
-  LoginAnswer,
-  MenuAnswer,
-  TwoFactorLoginAnswer,
-  UserInfo,
-} from "@pc/contract";
-import { get, post, type RequestOptions } from "./client.ts";
-
-export interface PermissionItem {
-  user_id: number;
-  role_ids: number[];
-  report_scope: string;
-  routes: MenuAnswer["routes"];
-  actions: string[];
-}
+import { type CompanyInfo, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
+import { call, get, type RequestOptions } from "./client.ts";
 
 export const passportApi = {
-  publicKey: () => get<{ public_key: string }>("/v1/passport/public_key"),
-  genCaptcha: (options?: RequestOptions) => post<CaptchaAnswer>("/v1/passport/captcha/gen_math", {}, options),
+  publicKey: () => call(PASSPORT_ENDPOINTS.publicKey),
+  genCaptcha: (options?: RequestOptions) => call(PASSPORT_ENDPOINTS.genCaptcha, {}, options),
   refreshCaptcha: (captchaId: string, options?: RequestOptions) =>
-    post<CaptchaAnswer>("/v1/passport/captcha/refresh_math", { captcha_id: captchaId }, options),
+    call(PASSPORT_ENDPOINTS.refreshCaptcha, { body: { captcha_id: captchaId } }, options),
   /** `data` is the base64 RSA-OAEP ciphertext of the signed login form. */
   login: (data: string, options?: RequestOptions) =>
-    post<LoginAnswer>("/v1/passport/user/login", { data }, options),
+    call(PASSPORT_ENDPOINTS.login, { body: { data } }, options),
   /** The second step of a sign-in answered 609: its ticket and a code of the authenticator app, or a recovery code. */
   twoFactorLogin: (ticket: string, code: string, options?: RequestOptions) =>
-    post<TwoFactorLoginAnswer>("/v1/passport/user/two_factor_login", { ticket, code }, options),
-  logout: (options?: RequestOptions) => post<null>("/v1/passport/user/logout", {}, options),
+    call(TWO_FACTOR_ENDPOINTS.login, { body: { ticket, code } }, options),
+  logout: (options?: RequestOptions) => call(PASSPORT_ENDPOINTS.logout, {}, options),
   /** Exchanges the one-time sign-in ticket of a link (`?t=`) for a session; answers as login does. */
   ticketLogin: (ticket: string, options?: RequestOptions) =>
-    post<LoginAnswer>("/v1/passport/user/ticket_login", { ticket }, options),
+    call(PASSPORT_ENDPOINTS.ticketLogin, { body: { ticket } }, options),
 };
 
 export const userApi = {
-  userInfo: () => get<UserInfo>("/api/v1/user/user_info"),
-  menu: () => get<MenuAnswer>("/api/v1/user/menu"),
+  userInfo: () => call(PASSPORT_ENDPOINTS.userInfo),
+  menu: () => call(PASSPORT_ENDPOINTS.menu),
   /** The current user's permissions; the first item is used. */
-  permissions: () => get<PermissionItem[]>("/v1/user"),
+  permissions: () => call(PASSPORT_ENDPOINTS.permissions),
 };
 
 export const commonApi = {

@@ -1,22 +1,21 @@
 /** Two-step verification: the signed-in user's own, and the company's rule (issue 14 item 4). */
-import type { RecoveryCodesAnswer, TwoFactorPolicy, TwoFactorSetup, TwoFactorStatus } from "@pc/contract";
-import { get, post, type RequestOptions, request } from "./client.ts";
-
-const OWN = "/v1/passport/two_factor";
+import { TWO_FACTOR_ENDPOINTS } from "@pc/contract";
+import { call, type RequestOptions } from "./client.ts";
 
 export const twoFactorApi = {
-  status: () => get<TwoFactorStatus>(OWN),
+  status: () => call(TWO_FACTOR_ENDPOINTS.status),
   /** A new pending secret for the authenticator app (QR code URI and text). */
-  setup: (options?: RequestOptions) => post<TwoFactorSetup>(`${OWN}/setup`, {}, options),
+  setup: (options?: RequestOptions) => call(TWO_FACTOR_ENDPOINTS.setup, {}, options),
   /** Turns it on with the app's first code; answers the recovery codes, shown once. */
   enable: (code: string, options?: RequestOptions) =>
-    post<RecoveryCodesAnswer>(`${OWN}/enable`, { code }, options),
-  disable: (code: string, options?: RequestOptions) => post<null>(`${OWN}/disable`, { code }, options),
+    call(TWO_FACTOR_ENDPOINTS.enable, { body: { code } }, options),
+  disable: (code: string, options?: RequestOptions) =>
+    call(TWO_FACTOR_ENDPOINTS.disable, { body: { code } }, options),
   renewRecoveryCodes: (code: string, options?: RequestOptions) =>
-    post<RecoveryCodesAnswer>(`${OWN}/recovery_codes`, { code }, options),
-  policy: () => get<TwoFactorPolicy>("/v1/company/two_factor"),
+    call(TWO_FACTOR_ENDPOINTS.renewRecoveryCodes, { body: { code } }, options),
+  policy: () => call(TWO_FACTOR_ENDPOINTS.policy),
   setPolicy: (required: boolean, options?: RequestOptions) =>
-    request<null>("/v1/company/two_factor", { ...options, method: "PUT", body: { required } }),
+    call(TWO_FACTOR_ENDPOINTS.setPolicy, { body: { required } }, options),
   /** A super admin turns a member's off (a lost phone and lost recovery codes), ending their sessions. */
-  resetMember: (userId: number) => post<null>("/v1/company/two_factor/reset", { user_id: userId }),
+  resetMember: (userId: number) => call(TWO_FACTOR_ENDPOINTS.resetMember, { body: { user_id: userId } }),
 };

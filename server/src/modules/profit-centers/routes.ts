@@ -1,24 +1,15 @@
 /** The operators' profit-centre list (issue 6): the console's selects use it, never the external secret. */
-import { envelopeOf, ok, pageOf, profitCenterListQuery, profitCenterRow } from "@pc/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok, PROFIT_CENTER_ENDPOINTS } from "@pc/contract";
+import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../../db/database.ts";
+import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { profitCenterList } from "./service.ts";
 
-export const profitCenterRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
+export const profitCenterRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (
   app,
   { db, timeZone },
 ) => {
-  app.get(
-    "/v1/profit_center/list",
-    {
-      config: { action: "company.read" },
-      schema: {
-        tags: ["profit centres"],
-        description: "Profit centres, for the operators' selects (operator company, role 1 or 2).",
-        querystring: profitCenterListQuery,
-        response: { 200: envelopeOf(pageOf(profitCenterRow)) },
-      },
-    },
-    async (request) => ok(await profitCenterList(db, request.query, timeZone)),
+  serveEndpoint(app, PROFIT_CENTER_ENDPOINTS.list, ["profit centres"], async (request) =>
+    ok(await profitCenterList(db, request.query, timeZone)),
   );
 };
