@@ -3,13 +3,17 @@
  * them and the authorization test checks each one. The web imports an area's endpoints from its own file, so
  * a screen's code carries only its area's schemas.
  */
+import { API_KEY_ENDPOINTS } from "./apiKeys.ts";
 import { APP_ENDPOINTS } from "./apps.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { PLACEMENT_ENDPOINTS } from "./placements.ts";
+import { REPORT_SCHEDULE_ENDPOINTS } from "./report-schedules.ts";
 
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
+  apiKeys: API_KEY_ENDPOINTS,
   apps: APP_ENDPOINTS,
   placements: PLACEMENT_ENDPOINTS,
+  reportSchedules: REPORT_SCHEDULE_ENDPOINTS,
 };
 
 /** Every defined endpoint. */

@@ -10,7 +10,7 @@
  */
 import {
   type Action,
-  API_KEY_PATHS,
+  API_KEY_ENDPOINTS,
   type ApiKeyCreateAnswer,
   allEndpoints,
   COMPANY_PATHS,
@@ -21,6 +21,7 @@ import {
   nowSeconds,
   type Principal,
   REPORT_API_PATHS,
+  REPORT_SCHEDULE_ENDPOINTS,
   REPORT_SCHEDULE_PATHS,
   ReportScope,
   Role,
@@ -181,7 +182,7 @@ const createPlacement = (owner: Owner, appId: number) =>
 const createKey = (owner: Owner, scopes: string[]) =>
   asAdmin<ApiKeyCreateAnswer>(owner, {
     method: "POST",
-    url: API_KEY_PATHS.create,
+    url: API_KEY_ENDPOINTS.create.path,
     payload: { name: unique(owner, "key"), scopes },
   });
 
@@ -219,7 +220,7 @@ async function scheduleOf(owner: Owner, caller: Caller): Promise<{ id: number; r
   );
   const answer = await call<{ id: number }>(app(), {
     method: "POST",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.create.path,
     headers: { token },
     payload: scheduleBody(recipient),
   });
@@ -789,21 +790,21 @@ const ENDPOINTS: Endpoint[] = [
   // by a key (made for the owner by its super admin), whatever session the caller holds.
   {
     method: "GET",
-    url: API_KEY_PATHS.list,
+    url: API_KEY_ENDPOINTS.list.path,
     access: action("apiKey.manage"),
     scope: "own",
     build: async () => ({ query: { page_no: "1", page_size: "10" } }),
   },
   {
     method: "POST",
-    url: API_KEY_PATHS.create,
+    url: API_KEY_ENDPOINTS.create.path,
     access: action("apiKey.manage"),
     scope: "own",
     build: async (owner) => ({ payload: { name: unique(owner, "key"), scopes: ["sdk"] } }),
   },
   {
     method: "POST",
-    url: API_KEY_PATHS.revoke,
+    url: API_KEY_ENDPOINTS.revoke.path,
     access: action("apiKey.manage"),
     scope: "records",
     build: async (owner) => ({ payload: { id: (await createKey(owner, ["sdk"])).key.id } }),
@@ -906,28 +907,28 @@ const ENDPOINTS: Endpoint[] = [
   // Scheduled reports (issue 14 item 3).
   {
     method: "GET",
-    url: REPORT_SCHEDULE_PATHS.list,
+    url: REPORT_SCHEDULE_ENDPOINTS.list.path,
     access: action("report.schedule"),
     scope: "own",
     build: nothing,
   },
   {
     method: "GET",
-    url: REPORT_SCHEDULE_PATHS.recipients,
+    url: REPORT_SCHEDULE_ENDPOINTS.recipients.path,
     access: action("report.schedule"),
     scope: "own",
     build: nothing,
   },
   {
     method: "POST",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.create.path,
     access: action("report.schedule"),
     scope: "own",
     build: async (owner, caller) => ({ payload: scheduleBody(await recipientOf(owner, caller)) }),
   },
   {
     method: "PUT",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.update.path,
     access: action("report.schedule"),
     scope: "records",
     build: async (owner, caller) => {
@@ -937,14 +938,14 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "DELETE",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.remove.path,
     access: action("report.schedule"),
     scope: "records",
     build: async (owner, caller) => ({ query: { id: String((await scheduleOf(owner, caller)).id) } }),
   },
   {
     method: "POST",
-    url: REPORT_SCHEDULE_PATHS.sendNow,
+    url: REPORT_SCHEDULE_ENDPOINTS.sendNow.path,
     access: action("report.schedule"),
     scope: "records",
     build: async (owner, caller) => {
