@@ -5,6 +5,7 @@
  */
 import { API_KEY_ENDPOINTS } from "./apiKeys.ts";
 import { APP_ENDPOINTS } from "./apps.ts";
+import { COMPANY_ENDPOINTS } from "./companies.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { PLACEMENT_ENDPOINTS } from "./placements.ts";
 import { REPORT_SCHEDULE_ENDPOINTS } from "./report-schedules.ts";
@@ -12,6 +13,7 @@ import { REPORT_SCHEDULE_ENDPOINTS } from "./report-schedules.ts";
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
   apiKeys: API_KEY_ENDPOINTS,
   apps: APP_ENDPOINTS,
+  companies: COMPANY_ENDPOINTS,
   placements: PLACEMENT_ENDPOINTS,
   reportSchedules: REPORT_SCHEDULE_ENDPOINTS,
 };

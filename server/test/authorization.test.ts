@@ -13,6 +13,7 @@ import {
   API_KEY_ENDPOINTS,
   type ApiKeyCreateAnswer,
   allEndpoints,
+  COMPANY_ENDPOINTS,
   COMPANY_PATHS,
   Code,
   can,
@@ -649,10 +650,16 @@ const ENDPOINTS: Endpoint[] = [
   },
 
   // The Companies screen (issue 12 item 6): operator admins act on every company.
-  { method: "GET", url: COMPANY_PATHS.list, access: action("company.manage"), scope: "own", build: nothing },
+  {
+    method: "GET",
+    url: COMPANY_ENDPOINTS.manageList.path,
+    access: action("company.manage"),
+    scope: "own",
+    build: nothing,
+  },
   {
     method: "POST",
-    url: COMPANY_PATHS.create,
+    url: COMPANY_ENDPOINTS.create.path,
     access: action("company.manage"),
     scope: "own",
     build: async (owner) => ({
@@ -666,7 +673,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "PUT",
-    url: COMPANY_PATHS.hosts,
+    url: COMPANY_ENDPOINTS.setHosts.path,
     access: action("company.manage"),
     scope: "records",
     crossCompany: "company.manage",
@@ -676,7 +683,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "PUT",
-    url: COMPANY_PATHS.theme,
+    url: COMPANY_ENDPOINTS.setTheme.path,
     access: action("company.manage"),
     scope: "records",
     crossCompany: "company.manage",

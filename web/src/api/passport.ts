@@ -1,13 +1,13 @@
 /** Session, captcha, user and branding calls (spec §7; DESIGN §5). */
-import type {
-  CaptchaAnswer,
-  CompanyInfo,
-  LoginAnswer,
-  MenuAnswer,
-  TwoFactorLoginAnswer,
-  UserInfo,
+import {
+  type CaptchaAnswer,
+  COMPANY_ENDPOINTS,
+  type LoginAnswer,
+  type MenuAnswer,
+  type TwoFactorLoginAnswer,
+  type UserInfo,
 } from "@pc/contract";
-import { get, post, type RequestOptions } from "./client.ts";
+import { call, get, post, type RequestOptions } from "./client.ts";
 
 export interface PermissionItem {
   user_id: number;
@@ -42,5 +42,6 @@ export const userApi = {
 };
 
 export const commonApi = {
-  host: (host: string, options?: RequestOptions) => get<CompanyInfo>("/common/host", { host }, options),
+  host: (host: string, options?: RequestOptions) =>
+    call(COMPANY_ENDPOINTS.host, { query: { host } }, options),
 };

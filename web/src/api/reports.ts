@@ -3,23 +3,24 @@
  * (offline) pages, summaries and CSV exports, the server's report date window, and the operators'
  * management calls and batch list. Shapes are the contract's.
  */
-import type {
-  CompanyRow,
-  OfflineReportPage,
-  OfflineReportQueryInput,
-  OfflineReportSummary,
-  OnlineReportPage,
-  OnlineReportQueryInput,
-  OnlineReportSummary,
-  ReportActionValue,
-  ReportBatchListAnswer,
-  ReportDateWindowAnswer,
-  ReportKindValue,
-  ReportManageAnswer,
-  ReportStartCompanyAnswer,
-  ReportStatusValue,
+import {
+  COMPANY_ENDPOINTS,
+  type OfflineReportPage,
+  type OfflineReportQueryInput,
+  type OfflineReportSummary,
+  type OnlineReportPage,
+  type OnlineReportQueryInput,
+  type OnlineReportSummary,
+  type ReportActionValue,
+  type ReportBatchListAnswer,
+  type ReportDateWindowAnswer,
+  type ReportKindValue,
+  type ReportManageAnswer,
+  type ReportStartCompanyAnswer,
+  type ReportStatusValue,
 } from "@pc/contract";
 import {
+  call,
   type FileAnswer,
   type FileRequestOptions,
   get,
@@ -91,9 +92,5 @@ export const reportManagementApi = {
     get<ReportStartCompanyAnswer>("/v1/report/start_company", { kind }, options),
   /** Publisher companies for the operators' selects. */
   companies: (options?: RequestOptions) =>
-    get<{ list: CompanyRow[]; total: number }>(
-      "/v1/company/list",
-      { is_publisher: 1, page_no: 1, page_size: 1000 },
-      options,
-    ),
+    call(COMPANY_ENDPOINTS.list, { query: { is_publisher: "1", page_no: 1, page_size: 1000 } }, options),
 };
