@@ -8,6 +8,7 @@ import { APP_ENDPOINTS } from "./apps.ts";
 import { COMPANY_ENDPOINTS } from "./companies.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { PLACEMENT_ENDPOINTS } from "./placements.ts";
+import { REPORT_ENDPOINTS, REPORT_MANAGE_ENDPOINTS } from "./report-endpoints.ts";
 import { REPORT_SCHEDULE_ENDPOINTS } from "./report-schedules.ts";
 
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
@@ -15,7 +16,9 @@ export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
   apps: APP_ENDPOINTS,
   companies: COMPANY_ENDPOINTS,
   placements: PLACEMENT_ENDPOINTS,
+  reportManage: REPORT_MANAGE_ENDPOINTS,
   reportSchedules: REPORT_SCHEDULE_ENDPOINTS,
+  reports: REPORT_ENDPOINTS,
 };
 
 /** Every defined endpoint. */
