@@ -5,6 +5,7 @@
  * by (company_id, hash), the table's own key.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, idValue } from "./inputs.ts";
 import {
@@ -44,12 +45,7 @@ export const API_KEY_RATE_LIMIT = { max: 60, windowSeconds: 60 } as const;
 /** last_used_at is written at most this often per key (keeps the hot path light). */
 export const API_KEY_LAST_USED_SECONDS = 60;
 
-/** The console's calls (super admins) and the public report endpoints (the key as a Bearer token). */
-export const API_KEY_PATHS = {
-  list: "/v1/api_key/list",
-  create: "/v1/api_key",
-  revoke: "/v1/api_key/revoke",
-} as const;
+/** The public report endpoints (the key as a Bearer token); the console's calls are API_KEY_ENDPOINTS. */
 export const REPORT_API_PATHS: Record<ApiKeyScopeValue, string> = {
   sdk: "/api/v1/reports/sdk",
   affiliate: "/api/v1/reports/affiliate",
@@ -123,6 +119,41 @@ export type ApiKeyCreateAnswer = z.infer<typeof apiKeyCreateAnswer>;
 
 export const apiKeyRevokeBody = z.object({ id: idValue });
 export type ApiKeyRevokeBody = z.infer<typeof apiKeyRevokeBody>;
+
+/** The console's calls of the reporting API's keys: a company's super admins only. */
+export const API_KEY_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/api_key/list",
+    query: apiKeyListQuery,
+    answer: apiKeyListAnswer,
+    access: "apiKey.manage",
+    description:
+      "The company's reporting API keys, newest first: name, the key's first characters, scopes, status " +
+      "(active, expired, revoked), creator, expiry and last use (to the minute). Never a secret. Super admins.",
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/v1/api_key",
+    body: apiKeyCreateBody,
+    answer: apiKeyCreateAnswer,
+    access: "apiKey.manage",
+    description:
+      "Creates a read-only key of the company for the reporting API (scopes sdk and/or affiliate; " +
+      "expires_on: the last day it works, UTC, or none). The answer carries the secret: it is shown this " +
+      "once and only its SHA-256 is kept. Super admins.",
+  }),
+  revoke: endpoint({
+    method: "POST",
+    path: "/v1/api_key/revoke",
+    body: apiKeyRevokeBody,
+    answer: apiKeyRow,
+    access: "apiKey.manage",
+    description:
+      "Revokes a key of the company: its next call is refused (code 20010, HTTP 401). Revoking a revoked " +
+      "key changes nothing. Super admins.",
+  }),
+};
 
 // ── The public report endpoints ───────────────────────────────────────────────────────────────────────
 

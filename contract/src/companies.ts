@@ -15,17 +15,16 @@ import {
   companyName,
   passwordDigest,
 } from "./accounts.ts";
+import { endpoint } from "./endpoint.ts";
 import { Flag } from "./enums.ts";
-import { pageQuery } from "./envelope.ts";
+import { pageOf, pageQuery } from "./envelope.ts";
+import { companyListQuery, companyRow } from "./external.ts";
 import { idParam, idValue, textFilter } from "./inputs.ts";
+import { companyInfo, hostQuery } from "./passport.ts";
 
-/** The paths of the Companies screen's calls, once for the server's routes and the web's client. */
+/** The paths of the images' calls, once for the server's routes and the web's client. */
 export const COMPANY_PATHS = {
-  list: "/v1/company/manage/list",
-  create: "/v1/company/manage",
-  hosts: "/v1/company/manage/hosts",
-  theme: "/v1/company/manage/theme",
-  /** POST uploads (JSON with the image in base64), DELETE removes. */
+  /** POST uploads (JSON with the image in base64, its own body limit), DELETE removes (COMPANY_ENDPOINTS). */
   asset: "/v1/company/manage/asset",
   /** Public: the stored image, `/common/company_asset/:company_id/:kind/:digest`. */
   served: "/common/company_asset",
@@ -346,3 +345,72 @@ export const companyCreateForm = z.object({
   admin_password: accountPasswordText,
 });
 export type CompanyCreateForm = z.input<typeof companyCreateForm>;
+
+// ── The endpoints ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The branding of a host (anyone), the operators' company select and the Companies screen (operator admins).
+ * The logo and favicon upload (its own body limit) and the stored images are COMPANY_PATHS' routes.
+ */
+export const COMPANY_ENDPOINTS = {
+  host: endpoint({
+    method: "GET",
+    path: "/common/host",
+    query: hostQuery,
+    answer: companyInfo,
+    access: "public",
+    description:
+      "The branding of the company serving a host; unknown hosts get the default branding. The console " +
+      "keeps it for COMPANY_CACHE_SECONDS (600 s); the server keeps nothing, so a change shows on the next call.",
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/v1/company/list",
+    query: companyListQuery,
+    answer: pageOf(companyRow),
+    access: "company.read",
+    description: "Companies, for the operators' selects (operator company, role 1 or 2).",
+  }),
+  manageList: endpoint({
+    method: "GET",
+    path: "/v1/company/manage/list",
+    query: companyManageListQuery,
+    answer: companyManageListAnswer,
+    access: "company.manage",
+    description: "Every company with its hosts and branding, newest first (operator company, role 1 or 2).",
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/v1/company/manage",
+    body: companyCreateBody,
+    answer: companyCreateAnswer,
+    access: "company.manage",
+    description:
+      "A publisher company with its first super admin (the rules of the CLI's create-company; the password " +
+      "as its MD5 hex digest).",
+  }),
+  setHosts: endpoint({
+    method: "PUT",
+    path: "/v1/company/manage/hosts",
+    body: companyHostsBody,
+    answer: companyManageRow,
+    access: "company.manage",
+    description: "The company's hosts become these; a host of another company is refused (hostTaken).",
+  }),
+  setTheme: endpoint({
+    method: "PUT",
+    path: "/v1/company/manage/theme",
+    body: companyThemeBody,
+    answer: companyManageRow,
+    access: "company.manage",
+    description: "The company's theme colour, #RRGGBB.",
+  }),
+  removeAsset: endpoint({
+    method: "DELETE",
+    path: COMPANY_PATHS.asset,
+    query: companyAssetDeleteQuery,
+    answer: companyManageRow,
+    access: "company.manage",
+    description: "Removes the company's logo (the console shows its initial) or favicon (the console's own).",
+  }),
+};

@@ -24,9 +24,18 @@ export const endpoint = <const E extends Endpoint>(definition: E): E => definiti
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-/** The query a client sends: the fields the server reads, each absent, null (not sent) or a value. */
+type FieldOf<T, K> = K extends keyof T ? T[K] : never;
+/**
+ * The query a client sends: the fields the server reads, each absent, null (not sent) or a value, as the
+ * server reads it (its output) or as it is written (its input, e.g. "1" for a flag read as a boolean).
+ */
 export type QueryInput<E extends Endpoint> = E["query"] extends z.ZodType
-  ? { [K in keyof z.output<E["query"]>]?: Extract<z.output<E["query"]>[K], QueryValue> | null }
+  ? {
+      [K in keyof z.output<E["query"]>]?: Extract<
+        z.output<E["query"]>[K] | FieldOf<z.input<E["query"]>, K>,
+        QueryValue
+      > | null;
+    }
   : undefined;
 /** The body a client sends. */
 export type BodyInput<E extends Endpoint> = E["body"] extends z.ZodType ? z.input<E["body"]> : undefined;

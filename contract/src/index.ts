@@ -16,6 +16,7 @@ export * from "./overview.ts";
 export * from "./passport.ts";
 export * from "./permissions.ts";
 export * from "./placements.ts";
+export * from "./report-endpoints.ts";
 export * from "./report-schedules.ts";
 export * from "./reports.ts";
 export * from "./sdk.ts";

@@ -6,8 +6,6 @@
 import { z } from "zod";
 import { type OnlineMetricKey, onlineReportRow } from "./reports.ts";
 
-export const ONLINE_OVERVIEW_PATH = "/v1/online/overview";
-
 /** The figures the home page shows, in order: revenue, eCPM, fill rate, impressions. */
 export const OVERVIEW_METRICS = [
   "settleAmount",

@@ -4,24 +4,18 @@
  * newly published day) or weekly on a weekday (the 7 days ending the day before it), in a chosen language.
  * The server sends once the day is published, retries a failed mail with backoff, and every mail carries an
  * unsubscribe link. Defined here once: the frequencies, delivery statuses, the retry plan, the request and
- * answer schemas and the paths.
+ * answer schemas and the endpoints.
  */
 import { z } from "zod";
 import { accountEmail } from "./accounts.ts";
+import { endpoint } from "./endpoint.ts";
 import { Lang } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, idParam, idValue } from "./inputs.ts";
 import { addReportDays, offlineReportQuery, onlineReportQuery, ReportKind } from "./reports.ts";
 
+/** The unsubscribe link of every mail (public HTML: GET shows the confirmation, POST removes the address). */
 export const REPORT_SCHEDULE_PATHS = {
-  list: "/v1/report_schedule/list",
-  /** POST creates, PUT updates (body with id), DELETE ?id= deletes. */
-  schedule: "/v1/report_schedule",
-  /** POST {id}: send the last published period now (a test of the schedule). */
-  sendNow: "/v1/report_schedule/send",
-  /** The company's active users, who may receive a schedule's mail. */
-  recipients: "/v1/report_schedule/recipients",
-  /** Public: GET shows the confirmation, POST removes the address (the link of every mail). */
   unsubscribe: "/v1/report_schedule/unsubscribe",
 } as const;
 
@@ -235,3 +229,60 @@ export type ReportScheduleListAnswer = z.infer<typeof reportScheduleListAnswer>;
 export const scheduleRecipient = z.object({ id: z.number().int(), user_name: z.string(), email: z.string() });
 export const scheduleRecipientsAnswer = z.object({ list: z.array(scheduleRecipient) });
 export type ScheduleRecipientsAnswer = z.infer<typeof scheduleRecipientsAnswer>;
+
+const RULES =
+  "A user sees and changes their own schedules; administrators and super admins every one of the company. " +
+  "Recipients: 1 to 10 emails of active users of the company (another address: code 604 naming " +
+  "recipients.N). Daily: the newly published day; weekly: the 7 days ending the day before the weekday.";
+
+/** The session's company's schedules and the users who may receive them. */
+export const REPORT_SCHEDULE_ENDPOINTS = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/report_schedule/list",
+    query: reportScheduleListQuery,
+    answer: reportScheduleListAnswer,
+    access: "report.schedule",
+    description: `The caller's scheduled reports, newest first, with their last delivery. ${RULES}`,
+  }),
+  recipients: endpoint({
+    method: "GET",
+    path: "/v1/report_schedule/recipients",
+    answer: scheduleRecipientsAnswer,
+    access: "report.schedule",
+    description: "The company's active users: who may receive a scheduled report.",
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/v1/report_schedule",
+    body: reportScheduleCreateBody,
+    answer: reportScheduleRow,
+    access: "report.schedule",
+    description: `Saves a report query as a scheduled mail. ${RULES}`,
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/v1/report_schedule",
+    body: reportScheduleUpdateBody,
+    answer: reportScheduleRow,
+    access: "report.schedule",
+    description: `Replaces a schedule (enabled: false pauses it). ${RULES}`,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/v1/report_schedule",
+    query: reportScheduleIdQuery,
+    answer: z.null(),
+    access: "report.schedule",
+  }),
+  sendNow: endpoint({
+    method: "POST",
+    path: "/v1/report_schedule/send",
+    body: reportScheduleIdBody,
+    answer: reportScheduleRow,
+    access: "report.schedule",
+    description:
+      "Mails the last published period now (a test); answers the schedule with the outcome. A failed " +
+      "mail is retried like a scheduled one.",
+  }),
+};

@@ -10,9 +10,10 @@
  */
 import {
   type Action,
-  API_KEY_PATHS,
+  API_KEY_ENDPOINTS,
   type ApiKeyCreateAnswer,
   allEndpoints,
+  COMPANY_ENDPOINTS,
   COMPANY_PATHS,
   Code,
   can,
@@ -21,6 +22,7 @@ import {
   nowSeconds,
   type Principal,
   REPORT_API_PATHS,
+  REPORT_SCHEDULE_ENDPOINTS,
   REPORT_SCHEDULE_PATHS,
   ReportScope,
   Role,
@@ -181,7 +183,7 @@ const createPlacement = (owner: Owner, appId: number) =>
 const createKey = (owner: Owner, scopes: string[]) =>
   asAdmin<ApiKeyCreateAnswer>(owner, {
     method: "POST",
-    url: API_KEY_PATHS.create,
+    url: API_KEY_ENDPOINTS.create.path,
     payload: { name: unique(owner, "key"), scopes },
   });
 
@@ -219,7 +221,7 @@ async function scheduleOf(owner: Owner, caller: Caller): Promise<{ id: number; r
   );
   const answer = await call<{ id: number }>(app(), {
     method: "POST",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.create.path,
     headers: { token },
     payload: scheduleBody(recipient),
   });
@@ -648,10 +650,16 @@ const ENDPOINTS: Endpoint[] = [
   },
 
   // The Companies screen (issue 12 item 6): operator admins act on every company.
-  { method: "GET", url: COMPANY_PATHS.list, access: action("company.manage"), scope: "own", build: nothing },
+  {
+    method: "GET",
+    url: COMPANY_ENDPOINTS.manageList.path,
+    access: action("company.manage"),
+    scope: "own",
+    build: nothing,
+  },
   {
     method: "POST",
-    url: COMPANY_PATHS.create,
+    url: COMPANY_ENDPOINTS.create.path,
     access: action("company.manage"),
     scope: "own",
     build: async (owner) => ({
@@ -665,7 +673,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "PUT",
-    url: COMPANY_PATHS.hosts,
+    url: COMPANY_ENDPOINTS.setHosts.path,
     access: action("company.manage"),
     scope: "records",
     crossCompany: "company.manage",
@@ -675,7 +683,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "PUT",
-    url: COMPANY_PATHS.theme,
+    url: COMPANY_ENDPOINTS.setTheme.path,
     access: action("company.manage"),
     scope: "records",
     crossCompany: "company.manage",
@@ -789,21 +797,21 @@ const ENDPOINTS: Endpoint[] = [
   // by a key (made for the owner by its super admin), whatever session the caller holds.
   {
     method: "GET",
-    url: API_KEY_PATHS.list,
+    url: API_KEY_ENDPOINTS.list.path,
     access: action("apiKey.manage"),
     scope: "own",
     build: async () => ({ query: { page_no: "1", page_size: "10" } }),
   },
   {
     method: "POST",
-    url: API_KEY_PATHS.create,
+    url: API_KEY_ENDPOINTS.create.path,
     access: action("apiKey.manage"),
     scope: "own",
     build: async (owner) => ({ payload: { name: unique(owner, "key"), scopes: ["sdk"] } }),
   },
   {
     method: "POST",
-    url: API_KEY_PATHS.revoke,
+    url: API_KEY_ENDPOINTS.revoke.path,
     access: action("apiKey.manage"),
     scope: "records",
     build: async (owner) => ({ payload: { id: (await createKey(owner, ["sdk"])).key.id } }),
@@ -906,28 +914,28 @@ const ENDPOINTS: Endpoint[] = [
   // Scheduled reports (issue 14 item 3).
   {
     method: "GET",
-    url: REPORT_SCHEDULE_PATHS.list,
+    url: REPORT_SCHEDULE_ENDPOINTS.list.path,
     access: action("report.schedule"),
     scope: "own",
     build: nothing,
   },
   {
     method: "GET",
-    url: REPORT_SCHEDULE_PATHS.recipients,
+    url: REPORT_SCHEDULE_ENDPOINTS.recipients.path,
     access: action("report.schedule"),
     scope: "own",
     build: nothing,
   },
   {
     method: "POST",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.create.path,
     access: action("report.schedule"),
     scope: "own",
     build: async (owner, caller) => ({ payload: scheduleBody(await recipientOf(owner, caller)) }),
   },
   {
     method: "PUT",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.update.path,
     access: action("report.schedule"),
     scope: "records",
     build: async (owner, caller) => {
@@ -937,14 +945,14 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "DELETE",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.remove.path,
     access: action("report.schedule"),
     scope: "records",
     build: async (owner, caller) => ({ query: { id: String((await scheduleOf(owner, caller)).id) } }),
   },
   {
     method: "POST",
-    url: REPORT_SCHEDULE_PATHS.sendNow,
+    url: REPORT_SCHEDULE_ENDPOINTS.sendNow.path,
     access: action("report.schedule"),
     scope: "records",
     build: async (owner, caller) => {

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import {
   BRAND_ASSET_RULES,
+  COMPANY_ENDPOINTS,
   COMPANY_PATHS,
   Code,
   type CompanyCreateAnswer,
@@ -73,7 +74,7 @@ let serial = 0;
 async function newCompany(hosts: string[], name = `Brand ${++serial}`): Promise<CompanyCreateAnswer> {
   const answer = await asOperator<CompanyCreateAnswer>({
     method: "POST",
-    url: COMPANY_PATHS.create,
+    url: COMPANY_ENDPOINTS.create.path,
     payload: { name, hosts, admin_email: freshEmail("brand"), admin_password: md5("Secret123") },
   });
   expect(answer.code, answer.msg).toBe(Code.Ok);
@@ -107,7 +108,7 @@ describe("the company list", () => {
   it("lists every company with its hosts, theme, images and flags", async () => {
     const answer = await asOperator<CompanyManageListAnswer>({
       method: "GET",
-      url: `${COMPANY_PATHS.list}?page_size=100`,
+      url: `${COMPANY_ENDPOINTS.manageList.path}?page_size=100`,
     });
     expect(answer.code).toBe(Code.Ok);
     const byName = new Map(answer.data.list.map((row) => [row.name, row]));
@@ -132,7 +133,7 @@ describe("the company list", () => {
 
     const filtered = await asOperator<CompanyManageListAnswer>({
       method: "GET",
-      url: `${COMPANY_PATHS.list}?name=demo`,
+      url: `${COMPANY_ENDPOINTS.manageList.path}?name=demo`,
     });
     expect(filtered.data.list.map((row) => row.name)).toEqual(["Demo Publisher"]);
   });
@@ -143,7 +144,7 @@ describe("creating a company", () => {
     const email = freshEmail("founder");
     const answer = await asOperator<CompanyCreateAnswer>({
       method: "POST",
-      url: COMPANY_PATHS.create,
+      url: COMPANY_ENDPOINTS.create.path,
       payload: {
         name: "  Acme Games  ",
         hosts: ["Console.Acme.test", "acme.test", "acme.test"],
@@ -156,7 +157,7 @@ describe("creating a company", () => {
     const created = answer.data;
     const list = await asOperator<CompanyManageListAnswer>({
       method: "GET",
-      url: `${COMPANY_PATHS.list}?name=Acme`,
+      url: `${COMPANY_ENDPOINTS.manageList.path}?name=Acme`,
     });
     expect(list.data.list).toEqual([
       expect.objectContaining({
@@ -221,7 +222,7 @@ describe("creating a company", () => {
     for (const [change, field, message] of cases) {
       const answer = await asOperator({
         method: "POST",
-        url: COMPANY_PATHS.create,
+        url: COMPANY_ENDPOINTS.create.path,
         payload: { ...valid, ...change },
       });
       expect(answer.code, JSON.stringify(change)).toBe(Code.ParamError);
@@ -237,7 +238,7 @@ describe("hosts", () => {
     const company = await newCompany(["first.hosts.test"]);
     const answer = await asOperator<CompanyManageRow>({
       method: "PUT",
-      url: COMPANY_PATHS.hosts,
+      url: COMPANY_ENDPOINTS.setHosts.path,
       payload: { company_id: company.company_id, hosts: ["second.hosts.test", "Third.Hosts.Test"] },
     });
     expect(answer.code, answer.msg).toBe(Code.Ok);
@@ -257,7 +258,7 @@ describe("hosts", () => {
     // the same hosts again change nothing and write no row
     const again = await asOperator({
       method: "PUT",
-      url: COMPANY_PATHS.hosts,
+      url: COMPANY_ENDPOINTS.setHosts.path,
       payload: { company_id: company.company_id, hosts: ["third.hosts.test", "second.hosts.test"] },
     });
     expect(again.code).toBe(Code.Ok);
@@ -277,7 +278,7 @@ describe("hosts", () => {
       [{ company_id: 999_999, hosts: ["nobody.test"] }, "company_id", Code.ParamError],
     ];
     for (const [payload, field, code] of cases) {
-      const answer = await asOperator({ method: "PUT", url: COMPANY_PATHS.hosts, payload });
+      const answer = await asOperator({ method: "PUT", url: COMPANY_ENDPOINTS.setHosts.path, payload });
       expect(answer.code, JSON.stringify(payload)).toBe(code);
       expect(answer.data).toEqual({ field });
     }
@@ -294,7 +295,7 @@ describe("hosts", () => {
     const company = await newCompany(["gone.hosts.test"]);
     const answer = await asOperator<CompanyManageRow>({
       method: "PUT",
-      url: COMPANY_PATHS.hosts,
+      url: COMPANY_ENDPOINTS.setHosts.path,
       payload: { company_id: company.company_id, hosts: [] },
     });
     expect(answer.data.hosts).toEqual([]);
@@ -306,7 +307,7 @@ describe("theme colour", () => {
     const company = await newCompany(["theme.test"]);
     const answer = await asOperator<CompanyManageRow>({
       method: "PUT",
-      url: COMPANY_PATHS.theme,
+      url: COMPANY_ENDPOINTS.setTheme.path,
       payload: { company_id: company.company_id, theme: "#12ab34" },
     });
     expect(answer.code, answer.msg).toBe(Code.Ok);
@@ -324,7 +325,7 @@ describe("theme colour", () => {
     for (const theme of ["#12ab3", "12ab34", "#12ab34ff", "rgb(1,2,3)", "", "#GGGGGG"]) {
       const answer = await asOperator({
         method: "PUT",
-        url: COMPANY_PATHS.theme,
+        url: COMPANY_ENDPOINTS.setTheme.path,
         payload: { company_id: company.company_id, theme },
       });
       expect(answer.code, theme).toBe(Code.ParamError);
@@ -462,14 +463,22 @@ describe("logo and favicon", () => {
 
 describe("who may manage companies", () => {
   const calls = (companyId: number): InjectOptions[] => [
-    { method: "GET", url: COMPANY_PATHS.list },
+    { method: "GET", url: COMPANY_ENDPOINTS.manageList.path },
     {
       method: "POST",
-      url: COMPANY_PATHS.create,
+      url: COMPANY_ENDPOINTS.create.path,
       payload: { name: "Nope", hosts: [], admin_email: freshEmail("nope"), admin_password: md5("Secret123") },
     },
-    { method: "PUT", url: COMPANY_PATHS.hosts, payload: { company_id: companyId, hosts: ["nope.test"] } },
-    { method: "PUT", url: COMPANY_PATHS.theme, payload: { company_id: companyId, theme: "#000000" } },
+    {
+      method: "PUT",
+      url: COMPANY_ENDPOINTS.setHosts.path,
+      payload: { company_id: companyId, hosts: ["nope.test"] },
+    },
+    {
+      method: "PUT",
+      url: COMPANY_ENDPOINTS.setTheme.path,
+      payload: { company_id: companyId, theme: "#000000" },
+    },
     {
       method: "POST",
       url: COMPANY_PATHS.asset,
@@ -512,7 +521,7 @@ describe("who may manage companies", () => {
     const email = freshEmail("signin");
     const created = await asOperator<CompanyCreateAnswer>({
       method: "POST",
-      url: COMPANY_PATHS.create,
+      url: COMPANY_ENDPOINTS.create.path,
       payload: { name: "Sign-in Co", hosts: [], admin_email: email, admin_password: md5(DEMO_PASSWORD) },
     });
     expect(created.code).toBe(Code.Ok);

@@ -7,7 +7,7 @@
  */
 import {
   type AffiliateReportApiAnswer,
-  API_KEY_PATHS,
+  API_KEY_ENDPOINTS,
   API_KEY_RATE_LIMIT,
   type ApiKeyCreateAnswer,
   type ApiKeyListAnswer,
@@ -104,11 +104,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const createKey = (who: Publisher, body: Record<string, unknown>) =>
-  callAs<ApiKeyCreateAnswer>(t.app, who, { method: "POST", url: API_KEY_PATHS.create, payload: body });
+  callAs<ApiKeyCreateAnswer>(t.app, who, {
+    method: "POST",
+    url: API_KEY_ENDPOINTS.create.path,
+    payload: body,
+  });
 const listKeys = (who: Publisher) =>
-  callAs<ApiKeyListAnswer>(t.app, who, { method: "GET", url: API_KEY_PATHS.list });
+  callAs<ApiKeyListAnswer>(t.app, who, { method: "GET", url: API_KEY_ENDPOINTS.list.path });
 const revoke = (who: Publisher, id: number) =>
-  callAs<ApiKeyRow>(t.app, who, { method: "POST", url: API_KEY_PATHS.revoke, payload: { id } });
+  callAs<ApiKeyRow>(t.app, who, { method: "POST", url: API_KEY_ENDPOINTS.revoke.path, payload: { id } });
 
 async function newKey(who: Publisher, scopes: string[] = ["sdk", "affiliate"], name = "Nightly import") {
   const answer = await createKey(who, { name, scopes });

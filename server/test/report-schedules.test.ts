@@ -11,6 +11,7 @@ import {
   Code,
   DELIVERY_MAX_ATTEMPTS,
   MESSAGES,
+  REPORT_SCHEDULE_ENDPOINTS,
   REPORT_SCHEDULE_PATHS,
   type ReportScheduleCreateBody,
   type ReportScheduleListAnswer,
@@ -152,23 +153,27 @@ const create = (who: Publisher, payload: object, lang: "zh" | "en" = "en") =>
   callAs<ReportScheduleRow>(
     t.app,
     who,
-    { method: "POST", url: REPORT_SCHEDULE_PATHS.schedule, payload },
+    { method: "POST", url: REPORT_SCHEDULE_ENDPOINTS.create.path, payload },
     lang,
   );
 const update = (who: Publisher, payload: object) =>
-  callAs<ReportScheduleRow>(t.app, who, { method: "PUT", url: REPORT_SCHEDULE_PATHS.schedule, payload });
+  callAs<ReportScheduleRow>(t.app, who, {
+    method: "PUT",
+    url: REPORT_SCHEDULE_ENDPOINTS.update.path,
+    payload,
+  });
 const remove = (who: Publisher, id: number) =>
   callAs<null>(t.app, who, {
     method: "DELETE",
-    url: REPORT_SCHEDULE_PATHS.schedule,
+    url: REPORT_SCHEDULE_ENDPOINTS.remove.path,
     query: { id: String(id) },
   });
 const list = (who: Publisher) =>
-  callAs<ReportScheduleListAnswer>(t.app, who, { method: "GET", url: REPORT_SCHEDULE_PATHS.list });
+  callAs<ReportScheduleListAnswer>(t.app, who, { method: "GET", url: REPORT_SCHEDULE_ENDPOINTS.list.path });
 const sendNow = (who: Publisher, id: number) =>
   callAs<ReportScheduleRow>(t.app, who, {
     method: "POST",
-    url: REPORT_SCHEDULE_PATHS.sendNow,
+    url: REPORT_SCHEDULE_ENDPOINTS.sendNow.path,
     payload: { id },
   });
 const rowOf = async (who: Publisher, id: number) => (await list(who)).data.list.find((row) => row.id === id);
@@ -537,7 +542,7 @@ describe("recipients", () => {
   it("lists the company's active users only", async () => {
     const answer = await callAs<{ list: { email: string }[] }>(t.app, staff, {
       method: "GET",
-      url: REPORT_SCHEDULE_PATHS.recipients,
+      url: REPORT_SCHEDULE_ENDPOINTS.recipients.path,
     });
     const listed = answer.data.list.map((user) => user.email);
     expect(listed).toEqual(expect.arrayContaining([emailOf(admin), emailOf(staff)]));

@@ -5,12 +5,12 @@
  */
 import {
   Code,
-  ONLINE_OVERVIEW_PATH,
   type OnlineOverview,
   type OnlineReportPage,
   type OnlineReportSummary,
   OVERVIEW_DAYS,
   OVERVIEW_TOP_APPS,
+  REPORT_ENDPOINTS,
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueToken } from "../src/modules/passport/tokens.ts";
@@ -83,7 +83,7 @@ async function publisherWithData(who: Publisher, prefix: string, count: number, 
 }
 
 const overview = async (who: Publisher, lang: "zh" | "en" = "en") =>
-  callAs<OnlineOverview>(t.app, who, { method: "GET", url: ONLINE_OVERVIEW_PATH }, lang);
+  callAs<OnlineOverview>(t.app, who, { method: "GET", url: REPORT_ENDPOINTS.onlineOverview.path }, lang);
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: "error" });
@@ -95,7 +95,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-describe(`GET ${ONLINE_OVERVIEW_PATH}`, () => {
+describe(`GET ${REPORT_ENDPOINTS.onlineOverview.path}`, () => {
   it("answers the latest published day, its 7 days and top apps as the SDK report does", async () => {
     const answer = await overview(owner);
     expect(answer.code, answer.msg).toBe(Code.Ok);
@@ -198,8 +198,8 @@ describe(`GET ${ONLINE_OVERVIEW_PATH}`, () => {
     const refused = await overview(who);
     expect(refused.code).toBe(Code.NoPermission);
     expect(JSON.stringify(refused.data ?? null)).not.toContain(ownerApps[0] ?? "-");
-    expect((await callAs(t.app, null, { method: "GET", url: ONLINE_OVERVIEW_PATH })).code).toBe(
-      Code.TokenInvalid,
-    );
+    expect(
+      (await callAs(t.app, null, { method: "GET", url: REPORT_ENDPOINTS.onlineOverview.path })).code,
+    ).toBe(Code.TokenInvalid);
   });
 });

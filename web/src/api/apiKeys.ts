@@ -1,18 +1,11 @@
 /** The reporting API's keys (issue 14 item 2; super admins). Paths and shapes are the contract's. */
-import {
-  API_KEY_PATHS,
-  type ApiKeyCreateAnswer,
-  type ApiKeyCreateBody,
-  type ApiKeyListAnswer,
-  type ApiKeyRow,
-} from "@pc/contract";
-import { get, type RequestOptions, request } from "./client.ts";
+import { API_KEY_ENDPOINTS, type ApiKeyCreateBody } from "@pc/contract";
+import { call, type RequestOptions } from "./client.ts";
 
 export const apiKeysApi = {
   list: (params: { page_no: number; page_size: number }, options?: RequestOptions) =>
-    get<ApiKeyListAnswer>(API_KEY_PATHS.list, { ...params }, options),
+    call(API_KEY_ENDPOINTS.list, { query: { ...params } }, options),
   create: (body: ApiKeyCreateBody, options?: RequestOptions) =>
-    request<ApiKeyCreateAnswer>(API_KEY_PATHS.create, { ...options, method: "POST", body }),
-  revoke: (id: number, options?: RequestOptions) =>
-    request<ApiKeyRow>(API_KEY_PATHS.revoke, { ...options, method: "POST", body: { id } }),
+    call(API_KEY_ENDPOINTS.create, { body }, options),
+  revoke: (id: number, options?: RequestOptions) => call(API_KEY_ENDPOINTS.revoke, { body: { id } }, options),
 };

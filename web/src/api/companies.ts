@@ -1,13 +1,12 @@
 /** The Companies screen's calls (operator admins; issue 12 item 6). Paths and shapes are the contract's. */
 import {
   type BrandAssetKind,
+  COMPANY_ENDPOINTS,
   COMPANY_PATHS,
-  type CompanyCreateAnswer,
   type CompanyCreateBody,
-  type CompanyManageListAnswer,
   type CompanyManageRow,
 } from "@pc/contract";
-import { get, type RequestOptions, request } from "./client.ts";
+import { call, type RequestOptions, request } from "./client.ts";
 
 /** The list filters as sent: an empty name is null (not sent). */
 export interface CompanyListParams {
@@ -18,21 +17,13 @@ export interface CompanyListParams {
 
 export const companiesApi = {
   list: (params: CompanyListParams, options?: RequestOptions) =>
-    get<CompanyManageListAnswer>(COMPANY_PATHS.list, { ...params }, options),
+    call(COMPANY_ENDPOINTS.manageList, { query: { ...params } }, options),
   create: (body: CompanyCreateBody, options?: RequestOptions) =>
-    request<CompanyCreateAnswer>(COMPANY_PATHS.create, { ...options, method: "POST", body }),
+    call(COMPANY_ENDPOINTS.create, { body }, options),
   setHosts: (companyId: number, hosts: string[], options?: RequestOptions) =>
-    request<CompanyManageRow>(COMPANY_PATHS.hosts, {
-      ...options,
-      method: "PUT",
-      body: { company_id: companyId, hosts },
-    }),
+    call(COMPANY_ENDPOINTS.setHosts, { body: { company_id: companyId, hosts } }, options),
   setTheme: (companyId: number, theme: string, options?: RequestOptions) =>
-    request<CompanyManageRow>(COMPANY_PATHS.theme, {
-      ...options,
-      method: "PUT",
-      body: { company_id: companyId, theme },
-    }),
+    call(COMPANY_ENDPOINTS.setTheme, { body: { company_id: companyId, theme } }, options),
   /** The image in base64; the server reads its type from the bytes. */
   upload: (companyId: number, kind: BrandAssetKind, data: string, options?: RequestOptions) =>
     request<CompanyManageRow>(COMPANY_PATHS.asset, {
@@ -41,9 +32,5 @@ export const companiesApi = {
       body: { company_id: companyId, kind, data },
     }),
   removeAsset: (companyId: number, kind: BrandAssetKind, options?: RequestOptions) =>
-    request<CompanyManageRow>(COMPANY_PATHS.asset, {
-      ...options,
-      method: "DELETE",
-      query: { company_id: companyId, kind },
-    }),
+    call(COMPANY_ENDPOINTS.removeAsset, { query: { company_id: companyId, kind } }, options),
 };

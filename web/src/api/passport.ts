@@ -1,6 +1,6 @@
 /** Session, captcha, user and branding calls (spec §7; DESIGN §5). */
-import { type CompanyInfo, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
-import { call, get, type RequestOptions } from "./client.ts";
+import { COMPANY_ENDPOINTS, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
+import { call, type RequestOptions } from "./client.ts";
 
 export const passportApi = {
   publicKey: () => call(PASSPORT_ENDPOINTS.publicKey),
@@ -27,5 +27,6 @@ export const userApi = {
 };
 
 export const commonApi = {
-  host: (host: string, options?: RequestOptions) => get<CompanyInfo>("/common/host", { host }, options),
+  host: (host: string, options?: RequestOptions) =>
+    call(COMPANY_ENDPOINTS.host, { query: { host } }, options),
 };

@@ -1,25 +1,21 @@
 /** Scheduled reports by email (issue 14 item 3). Paths and shapes are the contract's. */
 import {
-  REPORT_SCHEDULE_PATHS,
+  REPORT_SCHEDULE_ENDPOINTS,
   type ReportScheduleCreateBody,
-  type ReportScheduleListAnswer,
-  type ReportScheduleRow,
   type ReportScheduleUpdateBody,
-  type ScheduleRecipientsAnswer,
 } from "@pc/contract";
-import { get, type RequestOptions, request } from "./client.ts";
+import { call, type RequestOptions } from "./client.ts";
 
 export const reportSchedulesApi = {
   list: (params: { page_no: number; page_size: number }, options?: RequestOptions) =>
-    get<ReportScheduleListAnswer>(REPORT_SCHEDULE_PATHS.list, { ...params }, options),
-  recipients: (options?: RequestOptions) =>
-    get<ScheduleRecipientsAnswer>(REPORT_SCHEDULE_PATHS.recipients, undefined, options),
+    call(REPORT_SCHEDULE_ENDPOINTS.list, { query: { ...params } }, options),
+  recipients: (options?: RequestOptions) => call(REPORT_SCHEDULE_ENDPOINTS.recipients, {}, options),
   create: (body: ReportScheduleCreateBody, options?: RequestOptions) =>
-    request<ReportScheduleRow>(REPORT_SCHEDULE_PATHS.schedule, { ...options, method: "POST", body }),
+    call(REPORT_SCHEDULE_ENDPOINTS.create, { body }, options),
   update: (body: ReportScheduleUpdateBody, options?: RequestOptions) =>
-    request<ReportScheduleRow>(REPORT_SCHEDULE_PATHS.schedule, { ...options, method: "PUT", body }),
+    call(REPORT_SCHEDULE_ENDPOINTS.update, { body }, options),
   remove: (id: number, options?: RequestOptions) =>
-    request<null>(REPORT_SCHEDULE_PATHS.schedule, { ...options, method: "DELETE", query: { id } }),
+    call(REPORT_SCHEDULE_ENDPOINTS.remove, { query: { id } }, options),
   sendNow: (id: number, options?: RequestOptions) =>
-    request<ReportScheduleRow>(REPORT_SCHEDULE_PATHS.sendNow, { ...options, method: "POST", body: { id } }),
+    call(REPORT_SCHEDULE_ENDPOINTS.sendNow, { body: { id } }, options),
 };

@@ -1,67 +1,50 @@
 /**
  * Report calls (spec §7 Reports; DESIGN §5 Reports, Export, Operators): the SDK (online) and affiliate
  * (offline) pages, summaries and CSV exports, the server's report date window, and the operators'
- * management calls and batch list. Shapes are the contract's.
+ * management calls and batch list. Paths and shapes are the contract's.
  */
-import type {
-  CompanyRow,
-  OfflineReportPage,
-  OfflineReportQueryInput,
-  OfflineReportSummary,
-  OnlineReportPage,
-  OnlineReportQueryInput,
-  OnlineReportSummary,
-  ReportActionValue,
-  ReportBatchListAnswer,
-  ReportDateWindowAnswer,
-  ReportKindValue,
-  ReportManageAnswer,
-  ReportStartCompanyAnswer,
-  ReportStatusValue,
+import {
+  COMPANY_ENDPOINTS,
+  type OfflineReportQueryInput,
+  type OnlineReportQueryInput,
+  REPORT_ENDPOINTS,
+  REPORT_MANAGE_ENDPOINTS,
+  type ReportActionValue,
+  type ReportKindValue,
+  type ReportStatusValue,
+  reportStepEndpoint,
 } from "@pc/contract";
 import {
+  call,
   type FileAnswer,
   type FileRequestOptions,
-  get,
-  post,
   type RequestOptions,
   requestFile,
 } from "./client.ts";
 
-/** The query of each kind, as the web sends it (empty filters null). */
-export interface ReportQueries {
-  online: OnlineReportQueryInput;
-  offline: OfflineReportQueryInput;
-}
-export interface ReportPages {
-  online: OnlineReportPage;
-  offline: OfflineReportPage;
-}
-export interface ReportSummaries {
-  online: OnlineReportSummary;
-  offline: OfflineReportSummary;
-}
-
-/** `/v1/report_proxy/v1/online/ssp` is the report proxy host's path of the same call (spec §7). */
-const LIST_PATHS: Record<ReportKindValue, string> = {
-  online: "/v1/report_proxy/v1/online/ssp",
-  offline: "/v1/offline/ssp",
-};
+/** CSV of every row of the query (or JSON code 604 when too broad); 180 s time-out. */
+const download = (kind: ReportKindValue, query: object, options?: FileRequestOptions): Promise<FileAnswer> =>
+  requestFile(`/v1/${kind}/ssp/download`, { ...options, method: "POST", body: query });
 
 export const reportsApi = {
-  dateWindow: (options?: RequestOptions) =>
-    get<ReportDateWindowAnswer>("/v1/report/date_window", {}, options),
-  list: <K extends ReportKindValue>(kind: K, query: ReportQueries[K], options?: RequestOptions) =>
-    post<ReportPages[K]>(LIST_PATHS[kind], query, options),
-  summary: <K extends ReportKindValue>(kind: K, query: ReportQueries[K], options?: RequestOptions) =>
-    post<ReportSummaries[K]>(`/v1/${kind}/summary`, query, options),
-  /** CSV of every row of the query (or JSON code 604 when too broad); 180 s time-out. */
-  download: <K extends ReportKindValue>(
-    kind: K,
-    query: ReportQueries[K],
-    options?: FileRequestOptions,
-  ): Promise<FileAnswer> =>
-    requestFile(`/v1/${kind}/ssp/download`, { ...options, method: "POST", body: query }),
+  dateWindow: (options?: RequestOptions) => call(REPORT_ENDPOINTS.dateWindow, {}, options),
+  /** The SDK report, through the report proxy host's path (spec §7). */
+  online: {
+    list: (query: OnlineReportQueryInput, options?: RequestOptions) =>
+      call(REPORT_ENDPOINTS.onlineListProxy, { body: query }, options),
+    summary: (query: OnlineReportQueryInput, options?: RequestOptions) =>
+      call(REPORT_ENDPOINTS.onlineSummary, { body: query }, options),
+    download: (query: OnlineReportQueryInput, options?: FileRequestOptions) =>
+      download("online", query, options),
+  },
+  offline: {
+    list: (query: OfflineReportQueryInput, options?: RequestOptions) =>
+      call(REPORT_ENDPOINTS.offlineList, { body: query }, options),
+    summary: (query: OfflineReportQueryInput, options?: RequestOptions) =>
+      call(REPORT_ENDPOINTS.offlineSummary, { body: query }, options),
+    download: (query: OfflineReportQueryInput, options?: FileRequestOptions) =>
+      download("offline", query, options),
+  },
 };
 
 /** The batch list's query as sent (`GET /v1/report/batch/list`); null = no filter. */
@@ -77,7 +60,7 @@ export interface BatchListParams {
 
 export const reportManagementApi = {
   batches: (query: BatchListParams, options?: RequestOptions) =>
-    get<ReportBatchListAnswer>("/v1/report/batch/list", { ...query }, options),
+    call(REPORT_MANAGE_ENDPOINTS.batchList, { query: { ...query } }, options),
   /** calculate (a day with a report is recalculated: both kinds, unpublished), publish or delete. */
   manage: (
     kind: ReportKindValue,
@@ -85,15 +68,11 @@ export const reportManagementApi = {
     date: string,
     companyId: number | null,
     options?: RequestOptions,
-  ) => get<ReportManageAnswer>(`/v1/${kind}/${action}`, { date, company_id: companyId }, options),
+  ) => call(reportStepEndpoint(kind, action), { query: { date, company_id: companyId } }, options),
   /** The company an operator's report screen opens on (the first with a published report holding rows). */
   startCompany: (kind: ReportKindValue, options?: RequestOptions) =>
-    get<ReportStartCompanyAnswer>("/v1/report/start_company", { kind }, options),
+    call(REPORT_MANAGE_ENDPOINTS.startCompany, { query: { kind } }, options),
   /** Publisher companies for the operators' selects. */
   companies: (options?: RequestOptions) =>
-    get<{ list: CompanyRow[]; total: number }>(
-      "/v1/company/list",
-      { is_publisher: 1, page_no: 1, page_size: 1000 },
-      options,
-    ),
+    call(COMPANY_ENDPOINTS.list, { query: { is_publisher: "1", page_no: 1, page_size: 1000 } }, options),
 };

@@ -3,29 +3,19 @@ import {
   BRAND_ASSET_BODY_LIMIT_BYTES,
   BRAND_ASSET_KINDS,
   type BrandAssetKind,
+  COMPANY_ENDPOINTS,
   COMPANY_PATHS,
   companyAssetBody,
-  companyAssetDeleteQuery,
   companyAssetParams,
-  companyCreateAnswer,
-  companyCreateBody,
-  companyHostsBody,
-  companyInfo,
-  companyListQuery,
-  companyManageListAnswer,
-  companyManageListQuery,
   companyManageRow,
-  companyRow,
-  companyThemeBody,
   envelopeOf,
-  hostQuery,
   ID_MAX,
   ok,
-  pageOf,
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/database.ts";
+import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { sendNotFound } from "../../plugins/envelope.ts";
 import {
@@ -60,127 +50,54 @@ const ASSET_HEADERS = {
   "cross-origin-resource-policy": "same-origin",
 } as const;
 
+/** The branding and company select calls, and the Companies screen's. */
+const tenancyTags = ["tenancy"];
+const tags = ["companies"];
+
 export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
   app,
   { db, timeZone },
 ) => {
-  app.get(
-    "/common/host",
-    {
-      config: { public: true },
-      schema: {
-        tags: ["tenancy"],
-        description:
-          "The branding of the company serving a host; unknown hosts get the default branding. The console " +
-          "keeps it for COMPANY_CACHE_SECONDS (600 s); the server keeps nothing, so a change shows on the next call.",
-        querystring: hostQuery,
-        response: { 200: envelopeOf(companyInfo) },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-cache");
-      return ok(await brandingForHost(db, request.query.host || request.hostname.split(":")[0] || ""));
-    },
-  );
-
-  app.get(
-    "/v1/company/list",
-    {
-      config: { action: "company.read" },
-      schema: {
-        tags: ["tenancy"],
-        description: "Companies, for the operators' selects (operator company, role 1 or 2).",
-        querystring: companyListQuery,
-        response: { 200: envelopeOf(pageOf(companyRow)) },
-      },
-    },
-    async (request) => ok(await companyList(db, request.query, timeZone)),
+  serveEndpoint(app, COMPANY_ENDPOINTS.host, tenancyTags, async (request, reply) => {
+    reply.header("cache-control", "no-cache");
+    return ok(await brandingForHost(db, request.query.host || request.hostname.split(":")[0] || ""));
+  });
+  serveEndpoint(app, COMPANY_ENDPOINTS.list, tenancyTags, async (request) =>
+    ok(await companyList(db, request.query, timeZone)),
   );
 
   // ── The Companies screen: operator admins (company.manage) ──────────────────────────────────────────
 
-  app.get(
-    COMPANY_PATHS.list,
-    {
-      config: { action: "company.manage" },
-      schema: {
-        tags: ["companies"],
-        description:
-          "Every company with its hosts and branding, newest first (operator company, role 1 or 2).",
-        querystring: companyManageListQuery,
-        response: { 200: envelopeOf(companyManageListAnswer) },
-      },
-    },
-    async (request) => ok(await managedCompanyList(db, request.query, timeZone)),
+  serveEndpoint(app, COMPANY_ENDPOINTS.manageList, tags, async (request) =>
+    ok(await managedCompanyList(db, request.query, timeZone)),
   );
-
-  app.post(
-    COMPANY_PATHS.create,
-    {
-      config: { action: "company.manage" },
-      schema: {
-        tags: ["companies"],
-        description:
-          "A publisher company with its first super admin (the rules of the CLI's create-company; the password " +
-          "as its MD5 hex digest).",
-        body: companyCreateBody,
-        response: { 200: envelopeOf(companyCreateAnswer) },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      return ok(
-        await createCompany(db, {
-          name: body.name,
-          hosts: body.hosts,
-          isOperator: false,
-          theme: body.theme,
-          admin: {
-            email: body.admin_email,
-            userName: body.admin_name ?? "Super Admin",
-            passwordMd5: body.admin_password,
-          },
-          actor: actorOf(request),
-        }),
-      );
-    },
-  );
-
-  app.put(
-    COMPANY_PATHS.hosts,
-    {
-      config: { action: "company.manage" },
-      schema: {
-        tags: ["companies"],
-        description: "The company's hosts become these; a host of another company is refused (hostTaken).",
-        body: companyHostsBody,
-        response: { 200: envelopeOf(companyManageRow) },
-      },
-    },
-    async (request) => {
-      const { company_id: companyId, hosts } = request.body;
-      await setCompanyHosts(db, { companyId, hosts, actor: actorOf(request) });
-      return ok(await managedCompany(db, companyId, timeZone));
-    },
-  );
-
-  app.put(
-    COMPANY_PATHS.theme,
-    {
-      config: { action: "company.manage" },
-      schema: {
-        tags: ["companies"],
-        description: "The company's theme colour, #RRGGBB.",
-        body: companyThemeBody,
-        response: { 200: envelopeOf(companyManageRow) },
-      },
-    },
-    async (request) => {
-      const { company_id: companyId, theme } = request.body;
-      await setCompanyTheme(db, { companyId, theme, actor: actorOf(request) });
-      return ok(await managedCompany(db, companyId, timeZone));
-    },
-  );
+  serveEndpoint(app, COMPANY_ENDPOINTS.create, tags, async (request) => {
+    const body = request.body;
+    return ok(
+      await createCompany(db, {
+        name: body.name,
+        hosts: body.hosts,
+        isOperator: false,
+        theme: body.theme,
+        admin: {
+          email: body.admin_email,
+          userName: body.admin_name ?? "Super Admin",
+          passwordMd5: body.admin_password,
+        },
+        actor: actorOf(request),
+      }),
+    );
+  });
+  serveEndpoint(app, COMPANY_ENDPOINTS.setHosts, tags, async (request) => {
+    const { company_id: companyId, hosts } = request.body;
+    await setCompanyHosts(db, { companyId, hosts, actor: actorOf(request) });
+    return ok(await managedCompany(db, companyId, timeZone));
+  });
+  serveEndpoint(app, COMPANY_ENDPOINTS.setTheme, tags, async (request) => {
+    const { company_id: companyId, theme } = request.body;
+    await setCompanyTheme(db, { companyId, theme, actor: actorOf(request) });
+    return ok(await managedCompany(db, companyId, timeZone));
+  });
 
   app.post(
     COMPANY_PATHS.asset,
@@ -190,7 +107,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
       // before the body is read (onRequest), so only operator admins may send this much.
       bodyLimit: BRAND_ASSET_BODY_LIMIT_BYTES,
       schema: {
-        tags: ["companies"],
+        tags,
         description:
           "Uploads the company's logo (PNG, JPEG or WebP, at most 200 KB) or favicon (`icon`: ICO or PNG, at most " +
           "64 KB) in base64; the type is read from the bytes, SVG is refused. Refusals name the field `data`.",
@@ -211,31 +128,18 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
     },
   );
 
-  app.delete(
-    COMPANY_PATHS.asset,
-    {
-      config: { action: "company.manage" },
-      schema: {
-        tags: ["companies"],
-        description:
-          "Removes the company's logo (the console shows its initial) or favicon (the console's own).",
-        querystring: companyAssetDeleteQuery,
-        response: { 200: envelopeOf(companyManageRow) },
-      },
-    },
-    async (request) => {
-      const { company_id: companyId, kind } = request.query;
-      await removeCompanyAsset(db, { companyId, kind, actor: actorOf(request) });
-      return ok(await managedCompany(db, companyId, timeZone));
-    },
-  );
+  serveEndpoint(app, COMPANY_ENDPOINTS.removeAsset, tags, async (request) => {
+    const { company_id: companyId, kind } = request.query;
+    await removeCompanyAsset(db, { companyId, kind, actor: actorOf(request) });
+    return ok(await managedCompany(db, companyId, timeZone));
+  });
 
   app.get(
     `${COMPANY_PATHS.served}/:company_id/:kind/:digest`,
     {
       config: { public: true },
       schema: {
-        tags: ["tenancy"],
+        tags: tenancyTags,
         description:
           "A company's logo or favicon, as the branding answer names it; the URL holds the image's SHA-256, so " +
           "the answer is cached for a year.",

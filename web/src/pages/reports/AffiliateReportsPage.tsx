@@ -61,11 +61,7 @@ const AFFILIATE_CONFIG: ReportScreenConfig<OfflineFilterValues, OfflineFilters, 
   emptyValues: EMPTY_OFFLINE_FILTERS,
   toFilters: offlineFilters,
   buildQuery: buildOfflineQuery,
-  api: {
-    list: (query) => reportsApi.list("offline", query),
-    summary: (query) => reportsApi.summary("offline", query),
-    download: (query, options) => reportsApi.download("offline", query, options),
-  },
+  api: reportsApi.offline,
   FilterFields: AffiliateFilterFields,
   renderDimension: (field, row) => (field === "subChannel" ? textOf(row.subChannelText) : textOf(row[field])),
   detailValues: (row, applied) => ({

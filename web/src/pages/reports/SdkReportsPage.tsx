@@ -84,11 +84,7 @@ const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, OnlineRe
   emptyValues: EMPTY_ONLINE_FILTERS,
   toFilters: onlineFilters,
   buildQuery: buildOnlineQuery,
-  api: {
-    list: (query) => reportsApi.list("online", query),
-    summary: (query) => reportsApi.summary("online", query),
-    download: (query, options) => reportsApi.download("online", query, options),
-  },
+  api: reportsApi.online,
   FilterFields: SdkFilterFields,
   renderDimension: (field, row, { lang, openDetail }) => {
     switch (field) {
