@@ -2,7 +2,7 @@ import { CODE_MESSAGES } from "@pc/contract";
 import Cookies from "js-cookie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../i18n/index.ts";
-import { ApiError, get, post, requestFile, setNotifier, setSessionInvalidHandler } from "./client.ts";
+import { ApiError, request, requestFile, setNotifier, setSessionInvalidHandler } from "./client.ts";
 
 const warning = vi.fn<(content: string, duration: number) => void>();
 const error = vi.fn<(content: string, duration: number) => void>();
@@ -43,7 +43,9 @@ describe("api client", () => {
   it("resolves data on code 200 and 0, sending token and lang", async () => {
     Cookies.set("token", "abc");
     fetchMock.mockResolvedValueOnce(envelope(200, { x: 1 }));
-    await expect(get("/api/v1/thing", { a: 1, b: null, c: [1, 2] })).resolves.toEqual({ x: 1 });
+    await expect(request("/api/v1/thing", { query: { a: 1, b: null, c: [1, 2] } })).resolves.toEqual({
+      x: 1,
+    });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/v1/thing?a=1&c=1%2C2");
     const headers = init?.headers as Record<string, string>;
@@ -51,7 +53,7 @@ describe("api client", () => {
     expect(headers.lang).toBe("zh");
 
     fetchMock.mockResolvedValueOnce(envelope(0, "ok"));
-    await expect(post("/v1/x", { y: 2 })).resolves.toBe("ok");
+    await expect(request("/v1/x", { method: "POST", body: { y: 2 } })).resolves.toBe("ok");
     const [, postInit] = fetchMock.mock.calls[1] ?? [];
     expect(postInit?.method).toBe("POST");
     expect(postInit?.body).toBe('{"y":2}');
@@ -61,7 +63,7 @@ describe("api client", () => {
   it("sends no token header when signed out and the current language", async () => {
     await changeLanguage("en");
     fetchMock.mockResolvedValueOnce(envelope(200));
-    await get("/x");
+    await request("/x");
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.token).toBeUndefined();
     expect(headers.lang).toBe("en");
@@ -69,7 +71,7 @@ describe("api client", () => {
 
   it.each([20003, 20005])("drops the session on code %i without a warning", async (code) => {
     fetchMock.mockResolvedValueOnce(envelope(code, null, "expired"));
-    const failure = await rejection(get("/x"));
+    const failure = await rejection(request("/x"));
     expect(failure.kind).toBe("session");
     expect(onSessionInvalid).toHaveBeenCalledOnce();
     expect(warning).not.toHaveBeenCalled();
@@ -77,19 +79,19 @@ describe("api client", () => {
 
   it("warns 2 s with the contract's 402 message in the current language", async () => {
     fetchMock.mockResolvedValueOnce(envelope(402, null, "server words"));
-    await rejection(get("/x"));
+    await rejection(request("/x"));
     expect(warning).toHaveBeenCalledWith(CODE_MESSAGES[402].zh, 2);
 
     await changeLanguage("en");
     fetchMock.mockResolvedValueOnce(envelope(402));
-    const failure = await rejection(get("/x"));
+    const failure = await rejection(request("/x"));
     expect(warning).toHaveBeenLastCalledWith(CODE_MESSAGES[402].en, 2);
     expect(failure.code).toBe(402);
   });
 
   it.each([601, 602, 603, 604, 605, 606])("warns with the server msg on %i", async (code) => {
     fetchMock.mockResolvedValueOnce(envelope(code, { field: "captcha_answer" }, "server says why"));
-    const failure = await rejection(get("/x"));
+    const failure = await rejection(request("/x"));
     expect(warning).toHaveBeenCalledWith("server says why", 2);
     expect(failure).toMatchObject({ kind: "business", code, message: "server says why" });
     expect(failure.field).toBe("captcha_answer");
@@ -97,38 +99,38 @@ describe("api client", () => {
 
   it("falls back to the contract's message of a 601–606 code", async () => {
     fetchMock.mockResolvedValueOnce(envelope(605));
-    await rejection(get("/x"));
+    await rejection(request("/x"));
     expect(warning).toHaveBeenCalledWith(CODE_MESSAGES[605].zh, 2);
   });
 
   it("warns 2 s with msg or 'Error' on any other code and rejects", async () => {
     fetchMock.mockResolvedValueOnce(envelope(777, null, "odd"));
-    expect((await rejection(get("/x"))).code).toBe(777);
+    expect((await rejection(request("/x"))).code).toBe(777);
     expect(warning).toHaveBeenLastCalledWith("odd", 2);
     fetchMock.mockResolvedValueOnce(envelope(500));
-    await rejection(get("/x"));
+    await rejection(request("/x"));
     expect(warning).toHaveBeenLastCalledWith("Error", 2);
   });
 
   it("lets the caller keep an error quiet", async () => {
     fetchMock.mockResolvedValueOnce(envelope(604, { field: "email" }, "bad email"));
-    const failure = await rejection(get("/x", undefined, { quiet: (e) => e.field === "email" }));
+    const failure = await rejection(request("/x", { quiet: (e) => e.field === "email" }));
     expect(failure.field).toBe("email");
     expect(warning).not.toHaveBeenCalled();
   });
 
   it("shows transport errors for 3 s", async () => {
     fetchMock.mockResolvedValueOnce(new Response("boom", { status: 502 }));
-    const httpFailure = await rejection(get("/x"));
+    const httpFailure = await rejection(request("/x"));
     expect(httpFailure).toMatchObject({ kind: "http", code: 502 });
     expect(error).toHaveBeenLastCalledWith("请求失败（502）", 3);
 
     fetchMock.mockResolvedValueOnce(json({ code: 400, msg: "malformed", data: null }, 400));
-    await rejection(get("/x"));
+    await rejection(request("/x"));
     expect(error).toHaveBeenLastCalledWith("malformed", 3);
 
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
-    expect((await rejection(get("/x"))).kind).toBe("network");
+    expect((await rejection(request("/x"))).kind).toBe("network");
     expect(error).toHaveBeenLastCalledWith("网络错误，请检查网络连接", 3);
     expect(warning).not.toHaveBeenCalled();
   });
@@ -142,7 +144,7 @@ describe("api client", () => {
             init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
           ),
       );
-      const pending = rejection(get("/x", undefined, { timeout: 50 }));
+      const pending = rejection(request("/x", { timeout: 50 }));
       await vi.advanceTimersByTimeAsync(60);
       expect((await pending).kind).toBe("timeout");
       expect(error).toHaveBeenCalledWith("请求超时，请稍后重试", 3);

@@ -266,8 +266,3 @@ export async function requestFile(path: string, options: FileRequestOptions = {}
   }
   return { blob: new Blob(chunks, { type }), filename };
 }
-
-export const get = <T>(path: string, query?: RequestOptions["query"], options: RequestOptions = {}) =>
-  request<T>(path, { ...options, method: "GET", query });
-export const post = <T>(path: string, body: unknown = {}, options: RequestOptions = {}) =>
-  request<T>(path, { ...options, method: "POST", body });
