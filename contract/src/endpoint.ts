@@ -19,6 +19,21 @@ export interface Endpoint {
   description?: string;
 }
 
+declare const endpointType: unique symbol;
+
+/**
+ * What a client needs of an endpoint at run time, its method and path, typed with the whole endpoint.
+ * routes.ts holds one per endpoint without its schemas, so a bundle that only calls endpoints carries no zod.
+ */
+export interface Route<E extends Endpoint> {
+  readonly method: E["method"];
+  readonly path: E["path"];
+  readonly [endpointType]?: E;
+}
+
+/** The routes of an area's endpoints, by the same keys. */
+export type RoutesOf<Area extends Record<string, Endpoint>> = { readonly [K in keyof Area]: Route<Area[K]> };
+
 /** Defines an endpoint, keeping its literal types. */
 export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
 

@@ -19,6 +19,7 @@ export * from "./placements.ts";
 export * from "./report-endpoints.ts";
 export * from "./report-schedules.ts";
 export * from "./reports.ts";
+export * from "./routes.ts";
 export * from "./sdk.ts";
 export * from "./signing.ts";
 export * from "./two-factor.ts";

@@ -12,6 +12,7 @@ import {
   type Endpoint,
   type Envelope,
   type QueryInput,
+  type Route,
   SESSION_INVALID_CODES,
   SUCCESS_CODES,
 } from "@pc/contract";
@@ -225,15 +226,18 @@ export interface EndpointInput<E extends Endpoint> {
   body?: BodyInput<E>;
 }
 
-/** Calls a contract endpoint (contract/src/endpoint.ts); resolves with its answer's `data`. */
+/**
+ * Calls a contract endpoint by its route (contract/src/routes.ts: its method and path, typed with the
+ * endpoint); resolves with its answer's `data`.
+ */
 export const call = <E extends Endpoint>(
-  endpoint: E,
+  route: Route<E>,
   input: EndpointInput<E> = {},
   options: RequestOptions = {},
 ) =>
-  request<AnswerOf<E>>(endpoint.path, {
+  request<AnswerOf<E>>(route.path, {
     ...options,
-    method: endpoint.method,
+    method: route.method,
     query: input.query,
     body: input.body,
   });

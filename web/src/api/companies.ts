@@ -1,8 +1,8 @@
 /** The Companies screen's calls (operator admins; issue 12 item 6). Paths and shapes are the contract's. */
 import {
   type BrandAssetKind,
-  COMPANY_ENDPOINTS,
   COMPANY_PATHS,
+  COMPANY_ROUTES,
   type CompanyCreateBody,
   type CompanyManageRow,
 } from "@pc/contract";
@@ -17,13 +17,13 @@ export interface CompanyListParams {
 
 export const companiesApi = {
   list: (params: CompanyListParams, options?: RequestOptions) =>
-    call(COMPANY_ENDPOINTS.manageList, { query: { ...params } }, options),
+    call(COMPANY_ROUTES.manageList, { query: { ...params } }, options),
   create: (body: CompanyCreateBody, options?: RequestOptions) =>
-    call(COMPANY_ENDPOINTS.create, { body }, options),
+    call(COMPANY_ROUTES.create, { body }, options),
   setHosts: (companyId: number, hosts: string[], options?: RequestOptions) =>
-    call(COMPANY_ENDPOINTS.setHosts, { body: { company_id: companyId, hosts } }, options),
+    call(COMPANY_ROUTES.setHosts, { body: { company_id: companyId, hosts } }, options),
   setTheme: (companyId: number, theme: string, options?: RequestOptions) =>
-    call(COMPANY_ENDPOINTS.setTheme, { body: { company_id: companyId, theme } }, options),
+    call(COMPANY_ROUTES.setTheme, { body: { company_id: companyId, theme } }, options),
   /** The image in base64; the server reads its type from the bytes. */
   upload: (companyId: number, kind: BrandAssetKind, data: string, options?: RequestOptions) =>
     request<CompanyManageRow>(COMPANY_PATHS.asset, {
@@ -32,5 +32,5 @@ export const companiesApi = {
       body: { company_id: companyId, kind, data },
     }),
   removeAsset: (companyId: number, kind: BrandAssetKind, options?: RequestOptions) =>
-    call(COMPANY_ENDPOINTS.removeAsset, { query: { company_id: companyId, kind } }, options),
+    call(COMPANY_ROUTES.removeAsset, { query: { company_id: companyId, kind } }, options),
 };

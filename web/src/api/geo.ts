@@ -2,7 +2,7 @@
  * The country list (spec §3, §7): `GET /api/v1/geo/country`, fetched once per browser session and kept
  * in sessionStorage (DESIGN §7).
  */
-import { type CountryItem, GEO_ENDPOINTS } from "@pc/contract";
+import { type CountryItem, GEO_ROUTES } from "@pc/contract";
 import { call } from "./client.ts";
 import { queryKeys } from "./queryKeys.ts";
 
@@ -33,7 +33,7 @@ function cached(): CountryItem[] | null {
 export async function loadCountries(): Promise<CountryItem[]> {
   const stored = cached();
   if (stored) return stored;
-  const list = await call(GEO_ENDPOINTS.countries);
+  const list = await call(GEO_ROUTES.countries);
   try {
     sessionStorage.setItem(COUNTRIES_KEY, JSON.stringify(list));
   } catch {

@@ -1,5 +1,5 @@
 /** Change history (issue 14 item 5). */
-import { HISTORY_ENDPOINTS, type HistoryEntityValue } from "@pc/contract";
+import { HISTORY_ROUTES, type HistoryEntityValue } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 
 /** The company-wide list's filters as sent: empty filters are null (not sent). */
@@ -16,7 +16,7 @@ export type HistoryRecord = { entity: "app" | "ad_position"; id: number };
 
 export const historyApi = {
   list: (params: HistoryListParams, options?: RequestOptions) =>
-    call(HISTORY_ENDPOINTS.list, { query: { ...params } }, options),
+    call(HISTORY_ROUTES.list, { query: { ...params } }, options),
   record: (record: HistoryRecord, paging: { page_no: number; page_size: number }, options?: RequestOptions) =>
-    call(HISTORY_ENDPOINTS.record, { query: { ...record, ...paging } }, options),
+    call(HISTORY_ROUTES.record, { query: { ...record, ...paging } }, options),
 };

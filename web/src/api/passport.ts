@@ -1,32 +1,30 @@
 /** Session, captcha, user and branding calls (spec §7; DESIGN §5). */
-import { COMPANY_ENDPOINTS, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
+import { COMPANY_ROUTES, PASSPORT_ROUTES, TWO_FACTOR_ROUTES } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 
 export const passportApi = {
-  publicKey: () => call(PASSPORT_ENDPOINTS.publicKey),
-  genCaptcha: (options?: RequestOptions) => call(PASSPORT_ENDPOINTS.genCaptcha, {}, options),
+  publicKey: () => call(PASSPORT_ROUTES.publicKey),
+  genCaptcha: (options?: RequestOptions) => call(PASSPORT_ROUTES.genCaptcha, {}, options),
   refreshCaptcha: (captchaId: string, options?: RequestOptions) =>
-    call(PASSPORT_ENDPOINTS.refreshCaptcha, { body: { captcha_id: captchaId } }, options),
+    call(PASSPORT_ROUTES.refreshCaptcha, { body: { captcha_id: captchaId } }, options),
   /** `data` is the base64 RSA-OAEP ciphertext of the signed login form. */
-  login: (data: string, options?: RequestOptions) =>
-    call(PASSPORT_ENDPOINTS.login, { body: { data } }, options),
+  login: (data: string, options?: RequestOptions) => call(PASSPORT_ROUTES.login, { body: { data } }, options),
   /** The second step of a sign-in answered 609: its ticket and a code of the authenticator app, or a recovery code. */
   twoFactorLogin: (ticket: string, code: string, options?: RequestOptions) =>
-    call(TWO_FACTOR_ENDPOINTS.login, { body: { ticket, code } }, options),
-  logout: (options?: RequestOptions) => call(PASSPORT_ENDPOINTS.logout, {}, options),
+    call(TWO_FACTOR_ROUTES.login, { body: { ticket, code } }, options),
+  logout: (options?: RequestOptions) => call(PASSPORT_ROUTES.logout, {}, options),
   /** Exchanges the one-time sign-in ticket of a link (`?t=`) for a session; answers as login does. */
   ticketLogin: (ticket: string, options?: RequestOptions) =>
-    call(PASSPORT_ENDPOINTS.ticketLogin, { body: { ticket } }, options),
+    call(PASSPORT_ROUTES.ticketLogin, { body: { ticket } }, options),
 };
 
 export const userApi = {
-  userInfo: () => call(PASSPORT_ENDPOINTS.userInfo),
-  menu: () => call(PASSPORT_ENDPOINTS.menu),
+  userInfo: () => call(PASSPORT_ROUTES.userInfo),
+  menu: () => call(PASSPORT_ROUTES.menu),
   /** The current user's permissions; the first item is used. */
-  permissions: () => call(PASSPORT_ENDPOINTS.permissions),
+  permissions: () => call(PASSPORT_ROUTES.permissions),
 };
 
 export const commonApi = {
-  host: (host: string, options?: RequestOptions) =>
-    call(COMPANY_ENDPOINTS.host, { query: { host } }, options),
+  host: (host: string, options?: RequestOptions) => call(COMPANY_ROUTES.host, { query: { host } }, options),
 };

@@ -1,7 +1,7 @@
 /** Ad placements (spec §7 Placements; DESIGN §5 payload shapes). */
 import {
   type AdStyleValue,
-  PLACEMENT_ENDPOINTS,
+  PLACEMENT_ROUTES,
   type PlacementCreateBody,
   type PlacementUpdateBody,
 } from "@pc/contract";
@@ -19,17 +19,16 @@ export interface PlacementListParams {
 
 export const placementsApi = {
   list: (params: PlacementListParams, options?: RequestOptions) =>
-    call(PLACEMENT_ENDPOINTS.list, { query: { ...params } }, options),
+    call(PLACEMENT_ROUTES.list, { query: { ...params } }, options),
   create: (body: PlacementCreateBody, options?: RequestOptions) =>
-    call(PLACEMENT_ENDPOINTS.create, { body }, options),
+    call(PLACEMENT_ROUTES.create, { body }, options),
   /** `country_bottom_price` (a JSON string) replaces the floors; without it they are kept. */
   update: (body: PlacementUpdateBody, options?: RequestOptions) =>
-    call(PLACEMENT_ENDPOINTS.update, { body }, options),
-  remove: (id: number, options?: RequestOptions) =>
-    call(PLACEMENT_ENDPOINTS.remove, { query: { id } }, options),
+    call(PLACEMENT_ROUTES.update, { body }, options),
+  remove: (id: number, options?: RequestOptions) => call(PLACEMENT_ROUTES.remove, { query: { id } }, options),
   /** Whether another placement of the company (not `id`) has this name. */
   nameExists: (name: string, id?: number, options?: RequestOptions) =>
-    call(PLACEMENT_ENDPOINTS.nameExists, { query: { name, id } }, options),
+    call(PLACEMENT_ROUTES.nameExists, { query: { name, id } }, options),
   /** The company's placements for selects. */
-  positionOptions: (options?: RequestOptions) => call(PLACEMENT_ENDPOINTS.positionOptions, {}, options),
+  positionOptions: (options?: RequestOptions) => call(PLACEMENT_ROUTES.positionOptions, {}, options),
 };

@@ -4,15 +4,14 @@
  * management calls and batch list. Paths and shapes are the contract's.
  */
 import {
-  COMPANY_ENDPOINTS,
+  COMPANY_ROUTES,
   type OfflineReportQueryInput,
   type OnlineReportQueryInput,
-  REPORT_ENDPOINTS,
-  REPORT_MANAGE_ENDPOINTS,
+  REPORT_MANAGE_ROUTES,
+  REPORT_ROUTES,
   type ReportActionValue,
   type ReportKindValue,
   type ReportStatusValue,
-  reportStepEndpoint,
 } from "@pc/contract";
 import {
   call,
@@ -27,21 +26,21 @@ const download = (kind: ReportKindValue, query: object, options?: FileRequestOpt
   requestFile(`/v1/${kind}/ssp/download`, { ...options, method: "POST", body: query });
 
 export const reportsApi = {
-  dateWindow: (options?: RequestOptions) => call(REPORT_ENDPOINTS.dateWindow, {}, options),
+  dateWindow: (options?: RequestOptions) => call(REPORT_ROUTES.dateWindow, {}, options),
   /** The SDK report, through the report proxy host's path (spec §7). */
   online: {
     list: (query: OnlineReportQueryInput, options?: RequestOptions) =>
-      call(REPORT_ENDPOINTS.onlineListProxy, { body: query }, options),
+      call(REPORT_ROUTES.onlineListProxy, { body: query }, options),
     summary: (query: OnlineReportQueryInput, options?: RequestOptions) =>
-      call(REPORT_ENDPOINTS.onlineSummary, { body: query }, options),
+      call(REPORT_ROUTES.onlineSummary, { body: query }, options),
     download: (query: OnlineReportQueryInput, options?: FileRequestOptions) =>
       download("online", query, options),
   },
   offline: {
     list: (query: OfflineReportQueryInput, options?: RequestOptions) =>
-      call(REPORT_ENDPOINTS.offlineList, { body: query }, options),
+      call(REPORT_ROUTES.offlineList, { body: query }, options),
     summary: (query: OfflineReportQueryInput, options?: RequestOptions) =>
-      call(REPORT_ENDPOINTS.offlineSummary, { body: query }, options),
+      call(REPORT_ROUTES.offlineSummary, { body: query }, options),
     download: (query: OfflineReportQueryInput, options?: FileRequestOptions) =>
       download("offline", query, options),
   },
@@ -60,7 +59,7 @@ export interface BatchListParams {
 
 export const reportManagementApi = {
   batches: (query: BatchListParams, options?: RequestOptions) =>
-    call(REPORT_MANAGE_ENDPOINTS.batchList, { query: { ...query } }, options),
+    call(REPORT_MANAGE_ROUTES.batchList, { query: { ...query } }, options),
   /** calculate (a day with a report is recalculated: both kinds, unpublished), publish or delete. */
   manage: (
     kind: ReportKindValue,
@@ -68,11 +67,11 @@ export const reportManagementApi = {
     date: string,
     companyId: number | null,
     options?: RequestOptions,
-  ) => call(reportStepEndpoint(kind, action), { query: { date, company_id: companyId } }, options),
+  ) => call(REPORT_MANAGE_ROUTES[`${kind}/${action}`], { query: { date, company_id: companyId } }, options),
   /** The company an operator's report screen opens on (the first with a published report holding rows). */
   startCompany: (kind: ReportKindValue, options?: RequestOptions) =>
-    call(REPORT_MANAGE_ENDPOINTS.startCompany, { query: { kind } }, options),
+    call(REPORT_MANAGE_ROUTES.startCompany, { query: { kind } }, options),
   /** Publisher companies for the operators' selects. */
   companies: (options?: RequestOptions) =>
-    call(COMPANY_ENDPOINTS.list, { query: { is_publisher: "1", page_no: 1, page_size: 1000 } }, options),
+    call(COMPANY_ROUTES.list, { query: { is_publisher: "1", page_no: 1, page_size: 1000 } }, options),
 };
