@@ -14,6 +14,7 @@ import {
   type QueryResult,
 } from "kysely";
 import type { PGliteThread } from "./pglite-thread.ts";
+import { statementNameOf } from "./prepared.ts";
 
 class SessionLock {
   #tail: Promise<void> = Promise.resolve();
@@ -34,7 +35,7 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGliteThread) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, [...query.parameters]);
+    const result = await this.client.query<R>(query.sql, [...query.parameters], statementNameOf(query.sql));
     return {
       rows: result.rows,
       ...(result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) }),

@@ -11,7 +11,8 @@ export interface WorkerSettings {
 }
 
 export type WorkerRequest =
-  | { type: "query"; id: number; sql: string; params: unknown[] }
+  /** `name`: a prepared query's statement (prepared.ts), parsed and planned once in the session under it. */
+  | { type: "query"; id: number; sql: string; params: unknown[]; name?: string | undefined }
   | { type: "ready"; id: number }
   | { type: "close"; id: number }
   /** Writes the data directory as a tarball to `file` (a template for WorkerSettings.template). */

@@ -38,8 +38,8 @@ export class PGliteThread {
     this.waitReady = this.#send({ type: "ready", id: 0 }).then(() => undefined);
   }
 
-  async query<R>(sql: string, params: readonly unknown[]): Promise<EmbeddedResult<R>> {
-    const answer = await this.#send({ type: "query", id: 0, sql, params: [...params] });
+  async query<R>(sql: string, params: readonly unknown[], name?: string): Promise<EmbeddedResult<R>> {
+    const answer = await this.#send({ type: "query", id: 0, sql, params: [...params], name });
     return {
       rows: answer.rows as R[],
       ...(answer.affectedRows === undefined ? {} : { affectedRows: answer.affectedRows }),

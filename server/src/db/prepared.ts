@@ -8,7 +8,8 @@
  *
  * A shape is the set of inputs given (a list's filters), so a prepared query has a few texts at most: a
  * statement name lives as long as its connection, and statements whose text varies with their values (report
- * queries, `in` lists) would pile up on the server. PGlite runs every statement unnamed.
+ * queries, `in` lists) would pile up on the server. PGlite, one session, keeps them by name the same way
+ * (pglite-worker.ts): its planning costs more there (~500 µs of the session lookup's ~1.4 ms).
  */
 import { createHash } from "node:crypto";
 import type { Compilable, CompiledQuery } from "kysely";
@@ -22,6 +23,9 @@ function markPrepared(sql: string): void {
     statementNames.set(sql, `pc_${createHash("sha1").update(sql).digest("hex").slice(0, 16)}`);
   }
 }
+
+/** The name a prepared query's statement is sent by; undefined for any other statement. */
+export const statementNameOf = (sql: string): string | undefined => statementNames.get(sql);
 
 /** Where a call's input goes in a compiled query: the input key, or a value of the query's own. */
 class Placeholder {
@@ -80,7 +84,7 @@ export function sendPreparedByName(client: pg.PoolClient): void {
   const query = client.query;
   client.query = ((...args: unknown[]) => {
     const [text, values] = args;
-    const name = typeof text === "string" && Array.isArray(values) ? statementNames.get(text) : undefined;
+    const name = typeof text === "string" && Array.isArray(values) ? statementNameOf(text) : undefined;
     if (name) return Reflect.apply(query, client, [{ name, text, values }]);
     return Reflect.apply(query, client, args);
   }) as typeof client.query;
