@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /** The server (port 8080) answers these paths; everything else is the single-page app. */
 const BACKEND = "http://127.0.0.1:8080";
@@ -35,61 +35,8 @@ function precompress(): Plugin {
   };
 }
 
-/** The sign-in page's module: where a visit without a session lands (the guard sends every path there). */
-const SIGN_IN_PAGE = /[\\/]src[\\/]pages[\\/]login[\\/]LoginPage\.tsx$/;
-
-/** The chunk and every chunk it imports statically, depth first. */
-function staticGraph(bundle: Rollup.OutputBundle, file: string, seen = new Set<string>()): Set<string> {
-  const chunk = bundle[file];
-  if (seen.has(file) || chunk?.type !== "chunk") return seen;
-  seen.add(file);
-  for (const imported of chunk.imports) staticGraph(bundle, imported, seen);
-  return seen;
-}
-
-/**
- * Links the sign-in page's chunks and styles from index.html. The route table loads the page lazily, so
- * without this they are only requested once the entry has run and the guard has matched /login: a second
- * round trip on a slow network before the page can paint (issue 12 item 1). A signed-in visit fetches them
- * too; most of them (form, inputs) are chunks its own pages share, and the styles are a few KB.
- */
-function preloadSignInPage(): Plugin {
-  return {
-    name: "preload-sign-in-page",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const page = Object.values(bundle).find(
-          (output) => output.type === "chunk" && SIGN_IN_PAGE.test(output.facadeModuleId ?? ""),
-        );
-        if (!page) throw new Error("preload-sign-in-page: no chunk of the sign-in page");
-        const chunks = [...staticGraph(bundle, page.fileName)];
-        const css = chunks.flatMap((file) => {
-          const chunk = bundle[file];
-          return chunk?.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
-        });
-        const link = (rel: string, file: string): HtmlTagDescriptor => ({
-          tag: "link",
-          attrs: { rel, crossorigin: true, href: `/${file}` },
-          injectTo: "head",
-        });
-        const absent = (file: string) => !html.includes(`/${file}"`);
-        return {
-          html,
-          tags: [
-            ...chunks.filter(absent).map((file) => link("modulepreload", file)),
-            ...css.filter(absent).map((file) => link("stylesheet", file)),
-          ],
-        };
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress(), preloadSignInPage()],
+  plugins: [react(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
