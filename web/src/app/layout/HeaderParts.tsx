@@ -4,12 +4,11 @@
  * of its own, so the sign-in page does not load it.
  */
 import { DownOutlined, GlobalOutlined } from "@ant-design/icons";
-import type { CompanyInfo, UserInfo } from "@pc/contract";
-import { Button, Grid, Layout } from "antd";
-import { lazy, Suspense } from "react";
+import type { CompanyInfo, LangValue, UserInfo } from "@pc/contract";
+import { Button, Dropdown, Grid, Layout, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { currentLanguage } from "../../i18n/index.ts";
+import { changeLanguage, currentLanguage, LANGUAGES } from "../../i18n/index.ts";
 import { PATHS } from "../paths.ts";
 import { BrandMark } from "./BrandMark.tsx";
 import { usePhoneLayout } from "./usePhoneLayout.ts";
@@ -20,22 +19,30 @@ import { usePhoneLayout } from "./usePhoneLayout.ts";
  */
 export const triggers = (phone: boolean): ("click" | "hover")[] => (phone ? ["click"] : ["click", "hover"]);
 
-/** The dropdown follows the button: until its chunk is there, the button is drawn alone (LanguageMenu.tsx). */
-const LanguageMenu = lazy(() => import("./LanguageMenu.tsx"));
-
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const button = (
-    <Button type="text" icon={<GlobalOutlined />} aria-label={t("topBar.language")} data-testid="lang-switch">
-      {!compact && t(`language.${lang}`)}
-      {!compact && <DownOutlined className="pc-caret" />}
-    </Button>
-  );
+  const items: MenuProps["items"] = LANGUAGES.map((code) => ({ key: code, label: t(`language.${code}`) }));
   return (
-    <Suspense fallback={button}>
-      <LanguageMenu trigger={triggers(compact)}>{button}</LanguageMenu>
-    </Suspense>
+    <Dropdown
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [lang],
+        onClick: ({ key }) => void changeLanguage(key as LangValue),
+      }}
+      trigger={triggers(compact)}
+    >
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t("topBar.language")}
+        data-testid="lang-switch"
+      >
+        {!compact && t(`language.${lang}`)}
+        {!compact && <DownOutlined className="pc-caret" />}
+      </Button>
+    </Dropdown>
   );
 }
 
