@@ -5,6 +5,8 @@
  * that make the performance score. Builds the web first when there is no build.
  *
  * LIGHTHOUSE_RUNS = runs per page and profile (default 1; the median performance score is printed).
+ * LIGHTHOUSE_PAGES = comma-separated page names to audit (e.g. `login`; default every page).
+ * WEB_DIST = the build to serve (default web/dist), to compare two builds back to back on a busy machine.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,10 +24,13 @@ import { ensureWebBuild } from "./web-size.ts";
 /** The web keeps the session token in this cookie (web/src/session/session.ts, spec §3). */
 const TOKEN_COOKIE = "token";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? "1");
-const PAGES = [
+const ALL_PAGES = [
   { name: "login", path: "/login", signedIn: false },
   { name: "SDK report", path: "/reports/sdkReports", signedIn: true },
 ] as const;
+const PAGE_FILTER = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim().toLowerCase());
+const PAGES = ALL_PAGES.filter((page) => !PAGE_FILTER || PAGE_FILTER.includes(page.name.toLowerCase()));
+if (PAGES.length === 0) throw new Error(`LIGHTHOUSE_PAGES names no page of: ${ALL_PAGES.map((p) => p.name)}`);
 const PROFILES = [
   { name: "mobile", config: undefined },
   { name: "desktop", config: desktopConfig },
@@ -39,6 +44,15 @@ interface Scores {
   tbtMs: number;
   fcpMs: number;
   cls: number;
+  /** The scripts the page downloaded: how many, and their bytes as sent (compressed). */
+  jsFiles: number;
+  jsBytes: number;
+}
+
+interface ResourceSummaryItem {
+  resourceType: string;
+  requestCount: number;
+  transferSize: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -60,6 +74,9 @@ async function audit(
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const summary = audits["resource-summary"]?.details;
+  const items = summary?.type === "table" ? (summary.items as unknown as ResourceSummaryItem[]) : [];
+  const scripts = items.find((item) => item.resourceType === "script");
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -68,6 +85,8 @@ async function audit(
     tbtMs: value("total-blocking-time"),
     fcpMs: value("first-contentful-paint"),
     cls: value("cumulative-layout-shift"),
+    jsFiles: scripts?.requestCount ?? 0,
+    jsBytes: scripts?.transferSize ?? 0,
   } satisfies Scores;
 }
 
@@ -78,6 +97,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
   REPORT_SCHEDULE_SECONDS: "0",
+  WEB_DIST: process.env.WEB_DIST,
 });
 const runtime = await prepareRuntime(config);
 const app = await buildApp(runtime);
@@ -112,6 +132,8 @@ try {
         "LCP ms": Math.round(typical.lcpMs),
         "TBT ms": Math.round(typical.tbtMs),
         CLS: Number(typical.cls.toFixed(3)),
+        "JS files": typical.jsFiles,
+        "JS KB": Math.round(typical.jsBytes / 1024),
       });
     }
   }

@@ -5,10 +5,6 @@
  * schemas check what a person types (plain passwords), for the web. Issue messages are keys of MESSAGES.
  */
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
-import { AccountStatus, ASSIGNABLE_ROLE, MANAGEMENT_ROLES, PLAT_TYPE, Role } from "./enums.ts";
-import { pageOf, pageQuery } from "./envelope.ts";
-import { ID_MAX, idParam, idValue, textFilter } from "./inputs.ts";
 import {
   EMAIL_MAX,
   EMAIL_PATTERN,
@@ -16,7 +12,11 @@ import {
   LOGIN_PASSWORD_MIN,
   MD5_HEX,
   PASSWORD_PATTERN,
-} from "./passport.ts";
+} from "./credentials.ts";
+import { endpoint } from "./endpoint.ts";
+import { AccountStatus, ASSIGNABLE_ROLE, MANAGEMENT_ROLES, PLAT_TYPE, Role } from "./enums.ts";
+import { pageOf, pageQuery } from "./envelope.ts";
+import { ID_MAX, idParam, idValue, textFilter } from "./inputs.ts";
 
 export const ACCOUNT_NAME_MAX = 30;
 /** The account form's password: at least 8 and under 100 characters (spec §5, §9). */

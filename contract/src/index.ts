@@ -3,6 +3,7 @@ export * from "./apiKeys.ts";
 export * from "./apps.ts";
 export * from "./companies.ts";
 export * from "./countries.ts";
+export * from "./credentials.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints.ts";
 export * from "./enums.ts";

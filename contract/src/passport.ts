@@ -1,5 +1,6 @@
 /** Session, captcha, user info, menu and host shapes (spec §3, §7; DESIGN §5). */
 import { z } from "zod";
+import { EMAIL_MAX, EMAIL_PATTERN, MD5_HEX } from "./credentials.ts";
 import { endpoint } from "./endpoint.ts";
 import {
   AccountStatus,
@@ -10,14 +11,6 @@ import {
   SIGN_IN_TICKET_SECONDS,
 } from "./enums.ts";
 import { CONSTANT_ROUTES, PERMISSION_ROUTES } from "./permissions.ts";
-
-export const EMAIL_MAX = 100;
-export const LOGIN_PASSWORD_MIN = 8;
-export const LOGIN_PASSWORD_MAX = 30;
-/** At least one upper-case letter, one lower-case letter and one digit. */
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).+$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MD5_HEX = /^[0-9a-f]{32}$/;
 
 export const captchaAnswer = z.object({
   captcha_id: z.string(),

@@ -1,11 +1,32 @@
 /** The top-bar menu, built from the route table and the user's menu routes. */
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  HomeOutlined,
+  NotificationOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
 import type { MenuProps } from "antd";
 import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { canSee, type RouteKey } from "./access.ts";
+import { canSee, type RouteKey, type TitleKey } from "./access.ts";
 import { ROUTES, type RouteDef } from "./routeTable.tsx";
 
 export type MenuItem = Required<MenuProps>["items"][number];
+
+/** The icon of each top-level menu entry, by the route's title. */
+const MENU_ICONS: Partial<Record<TitleKey, ReactNode>> = {
+  home: <HomeOutlined />,
+  appManagement: <AppstoreOutlined />,
+  adSpace: <NotificationOutlined />,
+  account: <TeamOutlined />,
+  reports: <BarChartOutlined />,
+  companies: <BankOutlined />,
+};
+
+const iconOf = (route: RouteDef): ReactNode => (route.title ? MENU_ICONS[route.title] : undefined);
 
 const visibleChildren = (route: RouteDef, granted: ReadonlySet<RouteKey>) =>
   (route.children ?? []).filter((child) => !child.hidden && child.title && canSee(child, granted));
@@ -27,7 +48,7 @@ export function buildMenu(granted: ReadonlySet<RouteKey>, t: TFunction, routes =
         return [
           {
             key: route.path,
-            icon: route.icon,
+            icon: iconOf(route),
             label: title,
             children: children.map((child) => ({
               key: child.path,
@@ -36,7 +57,9 @@ export function buildMenu(granted: ReadonlySet<RouteKey>, t: TFunction, routes =
           },
         ];
       }
-      return [{ key: route.path, icon: route.icon, label: <Link to={target(route, granted)}>{title}</Link> }];
+      return [
+        { key: route.path, icon: iconOf(route), label: <Link to={target(route, granted)}>{title}</Link> },
+      ];
     });
 }
 

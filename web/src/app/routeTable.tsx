@@ -1,16 +1,8 @@
 /**
  * The route table (spec §2): path, title key, access key, hidden flag and redirect. The guard, the
- * router, the top-bar menu and the document title are all derived from it.
+ * router, the top-bar menu and the document title are all derived from it. The menu's icons are the menu's
+ * (menu.tsx): the table is in the initial bundle, which the sign-in page loads, and that page has no menu.
  */
-import {
-  AppstoreOutlined,
-  BankOutlined,
-  BarChartOutlined,
-  HomeOutlined,
-  NotificationOutlined,
-  TeamOutlined,
-} from "@ant-design/icons";
-import type { ReactNode } from "react";
 import type { RouteKey, TitleKey } from "./access.ts";
 import { type LazyPage, lazyPage } from "./lazyPage.ts";
 import { PATHS } from "./paths.ts";
@@ -30,7 +22,6 @@ export interface RouteDef {
   redirect?: string;
   /** Show the children as a sub-menu even when only one is visible. */
   alwaysShow?: boolean;
-  icon?: ReactNode;
   page?: LazyPage;
   children?: RouteDef[];
 }
@@ -57,14 +48,14 @@ const ApiKeys = lazyPage(() => import("../pages/apiKeys/ApiKeysPage.tsx"));
 export const ROUTES: RouteDef[] = [
   { path: PATHS.root, redirect: PATHS.home, hidden: true },
   { path: PATHS.login, title: "login", open: true, hidden: true, page: Login },
-  { path: PATHS.home, title: "home", access: "home", icon: <HomeOutlined />, page: Home },
+  { path: PATHS.home, title: "home", access: "home", page: Home },
   { path: PATHS.notFound, title: "notFound", access: "notFound", hidden: true, page: NotFound },
   {
     path: PATHS.appManagement,
     title: "appManagement",
     access: "appManagement",
     redirect: PATHS.appList,
-    icon: <AppstoreOutlined />,
+
     children: [
       {
         path: PATHS.appList,
@@ -85,7 +76,7 @@ export const ROUTES: RouteDef[] = [
     title: "adSpace",
     access: "adSpace",
     redirect: PATHS.placementList,
-    icon: <NotificationOutlined />,
+
     children: [
       { path: PATHS.placementList, title: "adSpaceList", access: "adSpace", page: AdSpaceList },
       { path: PATHS.placementIndex, access: "adSpace", hidden: true, redirect: PATHS.placementList },
@@ -96,7 +87,7 @@ export const ROUTES: RouteDef[] = [
     title: "account",
     access: "account",
     redirect: PATHS.accountManagement,
-    icon: <TeamOutlined />,
+
     children: [
       {
         path: PATHS.accountManagement,
@@ -131,7 +122,7 @@ export const ROUTES: RouteDef[] = [
     access: "reports",
     redirect: PATHS.sdkReports,
     alwaysShow: true,
-    icon: <BarChartOutlined />,
+
     children: [
       { path: PATHS.sdkReports, title: "sdkReports", access: "sdkReports", page: SdkReports },
       {
@@ -155,7 +146,7 @@ export const ROUTES: RouteDef[] = [
     ],
   },
   // operator admins only (issue 12 item 6)
-  { path: PATHS.companies, title: "companies", access: "companies", icon: <BankOutlined />, page: Companies },
+  { path: PATHS.companies, title: "companies", access: "companies", page: Companies },
   { path: PATHS.resetPassword, title: "resetPassword", open: true, hidden: true, page: ResetPassword },
   { path: PATHS.register, title: "register", open: true, hidden: true, page: Register },
 ];
