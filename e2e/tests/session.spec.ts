@@ -64,6 +64,20 @@ test.describe("sign-in", () => {
     await expect(submit).toBeEnabled({ timeout: 3000 });
   });
 
+  test("a sign-in sent before the captcha has loaded waits for it", async ({ page }) => {
+    // a slow captcha answer (a loaded server): the button waits for the image, then signs in on the first click
+    await page.route("**/v1/passport/captcha/gen_math", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/login");
+    const submit = page.locator("form button[type=submit]");
+    await expect(submit).toBeDisabled();
+    await fillLogin(page, DEMO.email, DEMO.password);
+    await page.getByRole("dialog").getByRole("button", { name: TEXT.zh.accept }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test("remember keeps the email, never the password", async ({ page }) => {
     await page.goto("/login");
     // the label says what is kept: the email (issue 12 item 8)

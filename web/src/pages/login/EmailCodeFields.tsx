@@ -63,10 +63,7 @@ export function EmailCodeFields({
     } finally {
       checkingCaptcha.current = false;
     }
-    if (!captcha) {
-      void refresh();
-      return;
-    }
+    if (!captcha) return;
     setSending(true);
     let refusal: { field: SendField; message: string } | null = null;
     try {
@@ -156,7 +153,7 @@ export function EmailCodeFields({
             icon={<SendOutlined />}
             onClick={() => void send()}
             loading={sending}
-            disabled={waiting}
+            disabled={waiting || !captcha}
             className="pc-code-send"
             data-testid="send-code"
           >

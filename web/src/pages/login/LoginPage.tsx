@@ -121,10 +121,7 @@ export default function LoginPage() {
   };
 
   const onFinish = async (values: LoginValues) => {
-    if (!captcha) {
-      void refresh();
-      return;
-    }
+    if (!captcha) return;
     setSubmitting(true);
     try {
       let data: string;
@@ -281,6 +278,8 @@ export default function LoginPage() {
           htmlType="submit"
           block
           loading={submitting}
+          // a click before the captcha is shown would have nothing to answer; the button waits for it
+          disabled={!captcha}
           className="pc-login-submit"
         >
           {t("login.submit")}
