@@ -7,8 +7,9 @@
  * LIGHTHOUSE_RUNS = runs per page and profile (default 1; the median performance score is printed).
  * LIGHTHOUSE_PAGES = comma-separated page names to audit (e.g. `login`; default every page).
  * WEB_DIST = the build to serve (default web/dist), to compare two builds back to back on a busy machine.
+ * LIGHTHOUSE_REPORT_DIR = a folder to keep each run's full Lighthouse result in (JSON), to read what a score is made of.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
@@ -24,6 +25,7 @@ import { ensureWebBuild } from "./web-size.ts";
 /** The web keeps the session token in this cookie (web/src/session/session.ts, spec §3). */
 const TOKEN_COOKIE = "token";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? "1");
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const ALL_PAGES = [
   { name: "login", path: "/login", signedIn: false },
   { name: "SDK report", path: "/reports/sdkReports", signedIn: true },
@@ -62,6 +64,7 @@ async function audit(
   url: string,
   token: string | null,
   profile: (typeof PROFILES)[number],
+  reportName: string,
 ) {
   const page = await browser.newPage();
   if (token) await page.setCookie({ name: TOKEN_COOKIE, value: token, url });
@@ -70,6 +73,10 @@ async function audit(
   const result = await lighthouse(url, flags, profile.config, page);
   await page.close();
   if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
@@ -117,7 +124,9 @@ try {
     for (const profile of PROFILES) {
       const runs: Scores[] = [];
       for (let run = 0; run < RUNS; run++) {
-        runs.push(await audit(browser, `${baseUrl}${target.path}`, target.signedIn ? token : null, profile));
+        const url = `${baseUrl}${target.path}`;
+        const reportName = `${target.name.replace(/\W+/g, "-")}-${profile.name}-${run + 1}`;
+        runs.push(await audit(browser, url, target.signedIn ? token : null, profile, reportName));
       }
       const typical =
         runs.find((run) => run.performance === median(runs.map((r) => r.performance))) ?? runs[0];
