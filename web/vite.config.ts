@@ -46,6 +46,9 @@ export default defineConfig({
         // chunks that use them instead of the initial bundle
         moduleSideEffects: (id) => (CONTRACT_SOURCE.test(id) ? false : undefined),
       },
+      output: {
+        codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] },
+      },
     },
   },
   server: {
