@@ -35,6 +35,7 @@ import { reportScheduler } from "./modules/reports/pipeline/scheduler.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
+import { brandingForHost } from "./modules/tenancy/service.ts";
 import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
 import { auth } from "./plugins/auth.ts";
 import { answerClientError, answerFrameworkError, envelope, sendNotFound } from "./plugins/envelope.ts";
@@ -208,7 +209,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const part of apiParts(deps).filter((part) => serves(part.roles))) await part.register(api);
   });
   if (serves(CONSOLE)) {
-    await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
+    await app.register(webRoutes, {
+      distDir: config.WEB_DIST,
+      callerSecret: config.CALLER_SECRET,
+      brandingOf: (host) => brandingForHost(database.db, host),
+    });
   } else {
     app.setNotFoundHandler(sendNotFound);
   }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Code, DEFAULT_THEME } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brandedPage } from "../src/plugins/web.ts";
 import { call, startTestApp, type TestApp } from "./support/app.ts";
 
 const webDist = mkdtempSync(path.join(tmpdir(), "pc-web-"));
@@ -95,6 +96,32 @@ describe("web build", () => {
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
       expect(response.body).toContain('content="caller-secret-under-test-32-characters"');
     }
+  });
+
+  it("carries the branding of the host it is served on, as /common/host answers it", async () => {
+    const page = await t.app.inject({ url: "/login", headers: { host: "demo.localhost" } });
+    const json = /<script type="application\/json" id="pc-host">(.*?)<\/script>/.exec(page.body)?.[1];
+    const answer = await call(t.app, { url: "/common/host?host=demo.localhost" });
+    expect(JSON.parse(json ?? "null")).toEqual(answer.data);
+    expect(answer.data).toMatchObject({ name: "Demo Publisher" });
+  });
+
+  it("keeps a company's name and icon from ending the page's script or attribute", () => {
+    const html = '<html><head><link rel="icon" href="/favicon.svg" /></head><body></body></html>';
+    const branding = {
+      host: "brand.test",
+      ssp_host: "",
+      logo: "",
+      theme: DEFAULT_THEME,
+      name: "</script><script>alert(1)</script> & \u2028",
+      icon: 'data:image/png;base64,x" onload="alert(1)',
+    };
+    const page = brandedPage(html, branding);
+    expect(page).not.toContain("<script>alert");
+    expect(page.match(/<\/script>/g)).toHaveLength(1);
+    const json = /id="pc-host">(.*?)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(json ?? "null")).toEqual(branding);
+    expect(page).toContain('<link rel="icon" href="data:image/png;base64,x&#34; onload=&#34;alert(1)" />');
   });
 
   it("serves static files as they are", async () => {

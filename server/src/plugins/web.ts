@@ -2,10 +2,15 @@
  * The production web build on the same port: hashed assets cached for a year and sent brotli or gzip
  * compressed when the browser takes it (the build writes both beside each file), index.html (with the
  * caller secret filled in) for every other non-API path so client-side routes load (SPA fallback).
+ *
+ * The page carries the branding of the host it is served on (the answer of GET /common/host, as JSON in
+ * `<script id="pc-host">`): the first paint shows the company's name, colour and icon without waiting for a
+ * round trip after the scripts (a phone on a slow network saves one), and the icon is right from the start.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import type { CompanyInfo } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { sendNotFound } from "./envelope.ts";
 
@@ -23,7 +28,36 @@ const API_PREFIXES = [
 
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
-export async function webRoutes(app: FastifyInstance, options: { distDir: string; callerSecret: string }) {
+/** The id of the element holding the host's branding (web/src/app/pageBranding.ts reads it). */
+const BRANDING_ELEMENT_ID = "pc-host";
+const DEFAULT_ICON = /<link rel="icon"[^>]*>/;
+
+/** JSON that cannot end the script element it sits in, whatever a company's name holds. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** index.html with the host's branding: its JSON for the web, and its icon in place of the default one. */
+export function brandedPage(html: string, branding: CompanyInfo): string {
+  const data = `<script type="application/json" id="${BRANDING_ELEMENT_ID}">${scriptSafeJson(branding)}</script>`;
+  const withIcon = branding.icon
+    ? html.replace(DEFAULT_ICON, `<link rel="icon" href="${escapeAttribute(branding.icon)}" />`)
+    : html;
+  return withIcon.replace("</head>", `${data}</head>`);
+}
+
+export interface WebRoutesOptions {
+  distDir: string;
+  callerSecret: string;
+  /** The branding of the company serving a host (GET /common/host's answer). */
+  brandingOf: (host: string) => Promise<CompanyInfo>;
+}
+
+export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions) {
   const indexFile = path.join(options.distDir, "index.html");
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, "utf8").replaceAll("__CALLER_SECRET__", options.callerSecret)
@@ -44,9 +78,19 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (!indexHtml || !["GET", "HEAD"].includes(request.method) || isApiPath(request.url))
       return sendNotFound(request, reply);
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+    // without its database the page still loads; the web then asks /common/host itself
+    const branding = await options
+      .brandingOf(request.hostname.split(":")[0] ?? "")
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, "the page goes out without the host's branding");
+        return null;
+      });
+    return reply
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(branding ? brandedPage(indexHtml, branding) : indexHtml);
   });
 }

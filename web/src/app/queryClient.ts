@@ -13,6 +13,7 @@ import {
   setUserInfo,
 } from "../session/session.ts";
 import type { RouteKey } from "./access.ts";
+import { takePageBranding } from "./pageBranding.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -54,9 +55,17 @@ export const DEFAULT_COMPANY: CompanyInfo = {
   name: "",
 };
 
-/** The company for this host: the session cache while valid, else /common/host (then cached). */
+/**
+ * The company for this host: on the first load the branding the page came with, then the session cache
+ * while valid, else /common/host (each answer cached).
+ */
 export async function loadCompany(now = Date.now()): Promise<CompanyInfo> {
   const token = getToken() ?? null;
+  const served = takePageBranding();
+  if (served) {
+    setCompanyCache(served, token, now);
+    return served;
+  }
   const cache = getCompanyCache();
   if (cache && companyCacheValid(cache, token, now)) return cache.data;
   try {

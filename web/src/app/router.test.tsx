@@ -100,6 +100,18 @@ describe("navigation guard wiring", () => {
     expect(document.title).toBe("登录");
   });
 
+  it("shows the branding the page came with, without asking /common/host for it", async () => {
+    const served = { ...COMPANY, name: "Served Media" };
+    document.head.insertAdjacentHTML(
+      "beforeend",
+      `<script type="application/json" id="pc-host">${JSON.stringify(served)}</script>`,
+    );
+    mount("/login");
+    expect((await screen.findAllByText(/Served Media/)).length).toBeGreaterThan(0);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/common/host"))).toBe(false);
+    expect(document.getElementById("pc-host")).toBeNull();
+  });
+
   it("exchanges the ticket t once for a session, removes t and f, and loads the menu once", async () => {
     Cookies.set("token", "someone-else");
     liveTicket = "ticket-1";
