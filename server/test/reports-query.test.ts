@@ -685,6 +685,28 @@ describe("the rules of every report query", () => {
   });
 });
 
+describe("groupings summed per request", () => {
+  it("read their page and their number of groups in one pass over the rows", async () => {
+    const groupings: string[] = [];
+    const counting = db().withPlugin({
+      transformQuery({ node, queryId }) {
+        const text = db().getExecutor().compileQuery(node, queryId).sql;
+        if (/ group by /.test(text)) groupings.push(text);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const viewer = { companyId: owner.companyId, seesAll: false };
+    const byPlacementAndCountry = onlineReportQuery.parse({ ...range, dimensions: [3, 4], pageSize: 2 });
+    const answer = await onlineReport(counting, viewer, byPlacementAndCountry, "UTC");
+    expect(groupings).toHaveLength(1);
+    const all = await onlineReport(db(), viewer, { ...byPlacementAndCountry, pageSize: 1000 }, "UTC");
+    expect(answer.total).toBe(all.list.length);
+    expect(answer.list).toEqual(all.list.slice(0, 2));
+    expect(Object.keys(answer.list[0] ?? {})).not.toContain("groups_total");
+  });
+});
+
 describe("large groupings on the embedded database", () => {
   it("summed a few days at a time, answer exactly what one query answers, for every combination", async () => {
     const viewer = { companyId: owner.companyId, seesAll: false };

@@ -31,7 +31,15 @@ import {
 } from "./repo.ts";
 import { metricValues, offlineRows, onlineRows } from "./rows.ts";
 import { emptySelection, type ReportQuery, selectionOf, type Viewer } from "./selection.ts";
-import { countQuery, pageQuery, planOf, type ReportOrder, type ReportSelection } from "./sql.ts";
+import {
+  countQuery,
+  countsByGrouping,
+  pageQuery,
+  planOf,
+  type ReportOrder,
+  type ReportSelection,
+  TOTAL_COLUMN,
+} from "./sql.ts";
 
 export type { QueryOptions } from "./chunked.ts";
 export type { Viewer } from "./selection.ts";
@@ -51,18 +59,26 @@ async function pageOf(
     order: query.order,
   });
   if (chunked) return chunked;
-  const { rows: totals } = await countQuery(selection, plan).execute(db);
-  const total = Number(totals[0]?.total ?? 0);
-  const offset = (query.pageIndex - 1) * query.pageSize;
-  if (offset >= total) return { rows: [], total };
-  const { rows } = await pageQuery(selection, plan, {
+  const page = {
     limit: query.pageSize,
-    offset,
+    offset: (query.pageIndex - 1) * query.pageSize,
     orderBy: query.orderBy,
     order: query.order,
-  }).execute(db);
+  };
+  if (countsByGrouping(selection, plan)) {
+    // one pass sums the groups and counts them; only a page past the end needs the count on its own
+    const { rows } = await pageQuery(selection, plan, page, true).execute(db);
+    const first = rows[0];
+    if (first) return { rows: rows.map(withoutTotal), total: Number(first[TOTAL_COLUMN]) };
+  }
+  const { rows: totals } = await countQuery(selection, plan).execute(db);
+  const total = Number(totals[0]?.total ?? 0);
+  if (page.offset >= total) return { rows: [], total };
+  const { rows } = await pageQuery(selection, plan, page).execute(db);
   return { rows, total };
 }
+
+const withoutTotal = ({ [TOTAL_COLUMN]: _total, ...row }: Record<string, unknown>) => row;
 
 async function reportPage<Row extends object>(
   db: Db,

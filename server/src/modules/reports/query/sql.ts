@@ -156,15 +156,23 @@ export interface PageRequest extends ReportOrder {
   offset: number;
 }
 
-/** A page of rows: the dimension columns (raw) and the metrics under their keys. */
+/** The column of a page's rows holding the number of groups of the whole query (see `withTotal`). */
+export const TOTAL_COLUMN = "groups_total";
+
+/**
+ * A page of rows: the dimension columns (raw) and the metrics under their keys; `withTotal` adds the number
+ * of groups of the whole query to each row (TOTAL_COLUMN), counted in the same pass that sums them.
+ */
 export function pageQuery(
   selection: ReportSelection,
   plan: Plan,
   page: PageRequest,
+  withTotal = false,
 ): RawBuilder<Record<string, unknown>> {
   const dims = dimColumns(selection);
   const select = sql.raw([...dims.map((column) => `r.${column}`)].join(", "));
-  const metrics = metricSelect(selection.model, plan.grouped);
+  const summed = metricSelect(selection.model, plan.grouped);
+  const metrics = withTotal ? sql`${summed}, count(*) over () as ${sql.ref(TOTAL_COLUMN)}` : summed;
   const terms = orderTerms(selection, plan.grouped, page);
   const orderBy = terms.length > 0 ? sql` order by ${sql.raw(terms.join(", "))}` : sql``;
   const head = dims.length > 0 ? sql`${select}, ${metrics}` : metrics;
@@ -191,6 +199,15 @@ export function sumsQuery(selection: ReportSelection, plan: Plan): RawBuilder<Re
   return sql<Record<string, unknown>>`
     select ${sql.raw([...select, ...sums].join(", "))} from ${sourceOf(selection, plan)}${groupBy}`;
 }
+
+/**
+ * Whether counting a query's groups means summing its rows into groups again: no per-day group counts
+ * answer it and the rollup's rows are not already the groups. Such a page is better read with its total.
+ */
+export const countsByGrouping = (selection: ReportSelection, plan: Plan): boolean =>
+  plan.grouped &&
+  selection.dims.length > 0 &&
+  !(selection.dims.includes("dt") && selection.filters.length === 0);
 
 /** The number of groups (rows) of a query. */
 export function countQuery(selection: ReportSelection, plan: Plan): RawBuilder<{ total: number }> {
