@@ -18,19 +18,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportReport } from "../src/modules/reports/query/export.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import { calculateDays, ingestEvents } from "./support/report-seed.ts";
 import {
   type AffiliateRowInput,
   appWithPlacements,
-  batchId,
   daysAgo,
   hourOf,
   isoDaysAgo,
-  manage,
   operatorAdmin,
   report,
   sdkAppOf,
   sendAffiliate,
-  sendEvents,
 } from "./support/reports.ts";
 
 let t: TestApp;
@@ -91,15 +89,9 @@ beforeAll(async () => {
       revenue: (request ?? 0) / 1000,
     })),
   );
-  expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
+  await ingestEvents(t.app, sdk, events);
   expect((await sendAffiliate(t.app, owner.companyId, affiliateRows())).code).toBe(Code.Ok);
-  for (const day of DAYS) {
-    for (const kind of ["online", "offline"] as const) {
-      const answer = await manage(t.app, operator, kind, "calculate", daysAgo(day), owner.companyId);
-      expect(answer.code, answer.msg).toBe(Code.Ok);
-      await manage(t.app, operator, kind, "publish", daysAgo(day), owner.companyId);
-    }
-  }
+  await calculateDays(t.app, operator, owner.companyId, DAYS);
 });
 afterAll(() => t.close());
 

@@ -17,17 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportReport } from "../src/modules/reports/query/export.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
   hourOf,
-  manage,
   operatorAdmin,
   report,
   sdkAppOf,
   sendAffiliate,
-  sendEvents,
 } from "./support/reports.ts";
 
 let t: TestApp;
@@ -47,21 +45,20 @@ beforeAll(async () => {
   const plain = await appWithPlacements(t.app, owner, 'Tools, "Inc"', [3]);
   for (const made of [evil, plain]) {
     const sdk = await sdkAppOf(db(), made.appId);
-    const events = made.placements.flatMap((placement, index) =>
-      ["US", "BR", "JP", "OTHER"].flatMap((country) =>
-        [1, 2, 3].map((day) => ({
-          adpos_id: placement.id,
-          country,
-          hour: hourOf(day, 8),
-          request: 1000 + index * 10 + day,
-          fill: 800,
-          show: 600,
-          click: 7,
-          revenue: 1.234567,
-        })),
-      ),
+    const events = eventGrid(
+      made.placements,
+      ["US", "BR", "JP", "OTHER"],
+      [1, 2, 3],
+      ({ placementIndex, day }) => ({
+        hour: hourOf(day, 8),
+        request: 1000 + placementIndex * 10 + day,
+        fill: 800,
+        show: 600,
+        click: 7,
+        revenue: 1.234567,
+      }),
     );
-    expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
+    await ingestEvents(t.app, sdk, events);
   }
   await sendAffiliate(
     t.app,
@@ -81,13 +78,8 @@ beforeAll(async () => {
       })),
     ),
   );
-  for (const day of [1, 2, 3]) {
-    for (const kind of ["online", "offline"] as const) {
-      await manage(t.app, operator, kind, "calculate", daysAgo(day), owner.companyId);
-      // Day 3 stays unpublished: never exported to the publisher.
-      if (day !== 3) await manage(t.app, operator, kind, "publish", daysAgo(day), owner.companyId);
-    }
-  }
+  // Day 3 stays unpublished: never exported to the publisher.
+  await calculateDays(t.app, operator, owner.companyId, [1, 2, 3], { published: [1, 2] });
 });
 afterAll(() => t.close());
 
