@@ -26,6 +26,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "../src/modules/api-keys/service.ts";
 import { type Answer, startTestApp, type TestApp } from "./support/app.ts";
+import { auditRowsOf } from "./support/audit.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
 import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
@@ -296,13 +297,7 @@ describe("the reporting API", () => {
     expect(withSession.statusCode).toBe(401);
     // Revoking again changes nothing and writes no second audit row.
     expect((await revoke(owner, key.id)).data.status).toBe("revoked");
-    const audit = await db()
-      .selectFrom("audit_log")
-      .select("action")
-      .where("company_id", "=", owner.companyId)
-      .where("entity", "=", "api_key")
-      .where("entity_id", "=", String(key.id))
-      .execute();
+    const audit = await auditRowsOf(db(), "api_key", key.id, owner.companyId);
     expect(audit.map((row) => row.action)).toEqual(["create", "update"]);
   });
 

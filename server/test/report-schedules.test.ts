@@ -27,6 +27,7 @@ import { createMailer } from "../src/lib/mailer.ts";
 import { type DeliveryDeps, runDeliveries } from "../src/modules/report-schedules/delivery.ts";
 import { makeUser } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
+import { auditRowsOf } from "./support/audit.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
 import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
@@ -202,13 +203,7 @@ describe("schedules: create, list, update, delete", () => {
     expect(weekdayOf(addReportDays(edited.data.next_period?.end.replaceAll("-", "") ?? "", 1))).toBe(1);
     expect(edited.data.recipients).toEqual([emailOf(staff)]);
 
-    const audit = await db()
-      .selectFrom("audit_log")
-      .select("action")
-      .where("company_id", "=", admin.companyId)
-      .where("entity", "=", "report_schedule")
-      .where("entity_id", "=", String(row.id))
-      .execute();
+    const audit = await auditRowsOf(db(), "report_schedule", row.id, admin.companyId);
     expect(audit.map((entry) => entry.action)).toEqual(["create", "update"]);
 
     expect((await remove(staff, row.id)).code).toBe(Code.Ok);
