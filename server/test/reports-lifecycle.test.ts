@@ -13,11 +13,10 @@ import { manageReport } from "../src/modules/reports/management/service.ts";
 import { scheduledRun } from "../src/modules/reports/pipeline/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
-import { eventGrid, ingestEvents } from "./support/report-seed.ts";
+import { ingestEvents, steadyEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
   daysAgo,
-  hourOf,
   isoDaysAgo,
   manage,
   operatorAdmin,
@@ -57,15 +56,7 @@ beforeAll(async () => {
   operator = await operatorAdmin(db());
   const made = await appWithPlacements(t.app, owner, "Life App", [1, 2, 3]);
   const sdk = await sdkAppOf(db(), made.appId);
-  const events = eventGrid(made.placements, ["US", "BR"], [1, 2, 3, 4], ({ placementIndex, day }) => ({
-    hour: hourOf(day, 12),
-    request: 1000 + placementIndex,
-    fill: 900,
-    show: 800,
-    click: 10,
-    revenue: 1.5,
-  }));
-  await ingestEvents(t.app, sdk, events);
+  await ingestEvents(t.app, sdk, steadyEvents(made.placements, [1, 2, 3, 4]));
   await sendAffiliate(
     t.app,
     owner.companyId,

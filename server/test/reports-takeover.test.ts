@@ -19,11 +19,10 @@ import { runClaim, scheduledRun } from "../src/modules/reports/pipeline/service.
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { testLoginKeyPem } from "./support/keys.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
-import { eventGrid, ingestEvents } from "./support/report-seed.ts";
+import { ingestEvents, steadyEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
   daysAgo,
-  hourOf,
   isoDaysAgo,
   manage,
   operatorAdmin,
@@ -46,15 +45,7 @@ beforeAll(async () => {
   operator = await operatorAdmin(db());
   const made = await appWithPlacements(t.app, owner, "Takeover App", [1, 2, 3]);
   const sdk = await sdkAppOf(db(), made.appId);
-  const events = eventGrid(made.placements, ["US", "BR"], [1, 2, 3, 4, 5], ({ placementIndex, day }) => ({
-    hour: hourOf(day, 12),
-    request: 1000 + placementIndex,
-    fill: 900,
-    show: 800,
-    click: 10,
-    revenue: 1.5,
-  }));
-  await ingestEvents(t.app, sdk, events);
+  await ingestEvents(t.app, sdk, steadyEvents(made.placements, [1, 2, 3, 4, 5]));
   // Yesterday calculated for every company: the workers below then only claim what a test leaves them.
   await scheduledRun(db(), settings);
 });

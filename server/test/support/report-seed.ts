@@ -6,7 +6,7 @@ import { Code } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Publisher } from "./publisher.ts";
-import { batchId, daysAgo, manage, type SdkApp, type SdkEventInput, sendEvents } from "./reports.ts";
+import { batchId, daysAgo, hourOf, manage, type SdkApp, type SdkEventInput, sendEvents } from "./reports.ts";
 
 /** Where an event of the grid stands: its placement, country and day (days ago), with their indexes. */
 export interface GridCell {
@@ -32,6 +32,17 @@ export function eventGrid(
     ),
   );
 }
+
+/** The same counters on every day at noon, in the US and Brazil (a placement's index adds to its requests). */
+export const steadyEvents = (placements: readonly { id: number }[], days: readonly number[]) =>
+  eventGrid(placements, ["US", "BR"], days, ({ placementIndex, day }) => ({
+    hour: hourOf(day, 12),
+    request: 1000 + placementIndex,
+    fill: 900,
+    show: 800,
+    click: 10,
+    revenue: 1.5,
+  }));
 
 /** Sends the events as one new batch of the app's SDK; the batch must be accepted. */
 export async function ingestEvents(app: FastifyInstance, sdk: SdkApp, events: readonly SdkEventInput[]) {
