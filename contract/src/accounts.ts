@@ -405,20 +405,25 @@ export const accountEditForm = z.object({
 });
 export type AccountEditForm = z.input<typeof accountEditForm>;
 
-const confirmed = <T extends { confirm_password: string }>(form: T, password: string) =>
-  form.confirm_password === password;
+/** The confirmation field of a form that sets a password. */
+const confirmPasswordText = z.string({ error: "passwordRequired" });
+
+/** The refinement (check and issue) of a form whose `confirm_password` must repeat its `field`. */
+const passwordConfirmed = <Field extends string>(
+  field: Field,
+): [(form: Record<Field | "confirm_password", unknown>) => boolean, { message: string; path: string[] }] => [
+  (form) => form.confirm_password === form[field],
+  { message: "passwordMismatch", path: ["confirm_password"] },
+];
 
 /** `/account/modPassword`. */
 export const passwordChangeForm = z
   .object({
     old_password: z.string({ error: "passwordRequired" }).min(1, "passwordRequired"),
     new_password: loginPasswordText,
-    confirm_password: z.string({ error: "passwordRequired" }),
+    confirm_password: confirmPasswordText,
   })
-  .refine((form) => confirmed(form, form.new_password), {
-    message: "passwordMismatch",
-    path: ["confirm_password"],
-  })
+  .refine(...passwordConfirmed("new_password"))
   .refine((form) => form.new_password !== form.old_password, {
     message: "passwordUnchanged",
     path: ["new_password"],
@@ -435,12 +440,9 @@ export const resetPasswordForm = z
     email: accountEmail,
     code: emailCode,
     password: loginPasswordText,
-    confirm_password: z.string({ error: "passwordRequired" }),
+    confirm_password: confirmPasswordText,
   })
-  .refine((form) => confirmed(form, form.password), {
-    message: "passwordMismatch",
-    path: ["confirm_password"],
-  });
+  .refine(...passwordConfirmed("password"));
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 /** `/register`. */
@@ -451,10 +453,7 @@ export const registerForm = z
     email: accountEmail,
     code: emailCode,
     password: loginPasswordText,
-    confirm_password: z.string({ error: "passwordRequired" }),
+    confirm_password: confirmPasswordText,
   })
-  .refine((form) => confirmed(form, form.password), {
-    message: "passwordMismatch",
-    path: ["confirm_password"],
-  });
+  .refine(...passwordConfirmed("password"));
 export type RegisterForm = z.input<typeof registerForm>;

@@ -172,19 +172,11 @@ export type AffiliateReportApiQuery = z.output<typeof affiliateReportApiQuery>;
 export type ReportApiFormat = z.output<typeof format>;
 
 /** The JSON answer: the console's page (`list`, `total` groups), its total row and the status of each day. */
-export const sdkReportApiAnswer = z.object({
-  list: z.array(onlineReportRow),
-  total: z.number().int(),
-  totalRow: onlineReportRow,
-  days: z.array(reportDayStatus),
-});
+const reportApiAnswer = <Row extends z.ZodType>(row: Row) =>
+  z.object({ list: z.array(row), total: z.number().int(), totalRow: row, days: z.array(reportDayStatus) });
+export const sdkReportApiAnswer = reportApiAnswer(onlineReportRow);
 export type SdkReportApiAnswer = z.infer<typeof sdkReportApiAnswer>;
-export const affiliateReportApiAnswer = z.object({
-  list: z.array(offlineReportRow),
-  total: z.number().int(),
-  totalRow: offlineReportRow,
-  days: z.array(reportDayStatus),
-});
+export const affiliateReportApiAnswer = reportApiAnswer(offlineReportRow);
 export type AffiliateReportApiAnswer = z.infer<typeof affiliateReportApiAnswer>;
 
 /** The status of a key for the list: revoked first, then expired (past its last day), else active. */

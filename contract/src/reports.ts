@@ -775,6 +775,8 @@ export const reportBatchListQuery = z.object({
   ),
 });
 export type ReportBatchListQuery = z.input<typeof reportBatchListQuery>;
+/** The batch list's query as the server reads it and the web sends it (null = no filter). */
+export type ReportBatchListParams = z.output<typeof reportBatchListQuery>;
 export const reportBatchListAnswer = z.object({ list: z.array(reportBatchRow), total: z.number().int() });
 export type ReportBatchListAnswer = z.infer<typeof reportBatchListAnswer>;
 

@@ -3,13 +3,8 @@
  * (the screens under test are always driven through the page).
  */
 import { createHash } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+import type { Page } from "@playwright/test";
+import { callApi } from "./apiCall.ts";
 
 export interface StaffAccount {
   user_id: number;
@@ -19,24 +14,6 @@ export interface StaffAccount {
 }
 
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-
-async function tokenOf(page: Page): Promise<string> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === "token")?.value;
-  if (!token) throw new Error("not signed in");
-  return token;
-}
-
-async function call<T>(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { token: await tokenOf(page), lang: "en" },
-    data,
-  });
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as Envelope<T>;
-  expect(answer.code, answer.msg).toBe(200);
-  return answer.data;
-}
 
 /** An email no other test or run uses (tests share one server and run two at a time). */
 export function uniqueEmail(prefix: string): string {
@@ -51,15 +28,11 @@ export function uniqueName(prefix: string): string {
 export const accountsApi = {
   /** Creates an operations staff account in the admin's company. */
   createStaff: async (admin: Page, prefix: string, password = "Staff12345"): Promise<StaffAccount> => {
-    const me = await call<{ account_id: number }>(admin, "GET", "/api/v1/user/user_info");
+    const me = await callApi<{ account_id: number }>(admin, "GET", "/api/v1/user/user_info");
     const email = uniqueEmail(prefix);
     const user_name = uniqueName(`E2E ${prefix}`);
-    const { user_id } = await call<{ user_id: number }>(admin, "POST", "/v1/user", {
-      user_name,
-      email,
-      password: md5(password),
-      role_ids: [3],
-      account_id: me.account_id,
+    const { user_id } = await callApi<{ user_id: number }>(admin, "POST", "/v1/user", {
+      data: { user_name, email, password: md5(password), role_ids: [3], account_id: me.account_id },
     });
     return { user_id, user_name, email, password };
   },

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { consoleApi, unique, uniquePkg } from "./consoleApi.ts";
+import { cancelThenDelete } from "./rowDelete.ts";
 import { type Lang, signIn, toast } from "./support.ts";
 
 const LIST = "/appManagement/appManagementList";
@@ -216,20 +217,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await searchByName(page, name);
       const row = rowOf(page, name);
 
-      await row.locator("[data-action=delete]").click();
-      const confirm = page.getByRole("dialog").filter({ hasText: t.confirm });
-      await confirm.getByRole("button", { name: t.cancel }).click();
-      await expect(toast(page, t.cancelled)).toBeVisible();
-      await expect(row).toBeVisible();
-
-      await row.locator("[data-action=delete]").click();
-      await page
-        .getByRole("dialog")
-        .filter({ hasText: t.confirm })
-        .getByRole("button", { name: t.ok })
-        .click();
-      await expect(toast(page, t.success)).toBeVisible();
-      await expect(row).toBeHidden();
+      await cancelThenDelete(page, row, t);
       expect(await consoleApi.findApp(page, name)).toBeUndefined();
     });
   });

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { consoleApi, unique } from "./consoleApi.ts";
+import { cancelThenDelete } from "./rowDelete.ts";
 import { type Lang, signIn, toast } from "./support.ts";
 
 const LIST = "/adSpace/adSpaceList";
@@ -329,20 +330,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await page.getByTestId("filter-search").click();
       const row = rowOf(page, name);
 
-      await row.locator("[data-action=delete]").click();
-      const confirm = page.getByRole("dialog").filter({ hasText: t.confirm });
-      await confirm.getByRole("button", { name: t.cancel }).click();
-      await expect(toast(page, t.cancelled)).toBeVisible();
-      await expect(row).toBeVisible();
-
-      await row.locator("[data-action=delete]").click();
-      await page
-        .getByRole("dialog")
-        .filter({ hasText: t.confirm })
-        .getByRole("button", { name: t.ok })
-        .click();
-      await expect(toast(page, t.success)).toBeVisible();
-      await expect(row).toBeHidden();
+      await cancelThenDelete(page, row, t);
       expect(await consoleApi.placementsOfApp(page, appName)).toEqual([]);
     });
   });

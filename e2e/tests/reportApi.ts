@@ -2,13 +2,8 @@
  * Report calls with the browser's session, for the expectations of the report specs: what the server
  * answers is what the screens must show.
  */
-import { expect, type Page } from "@playwright/test";
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+import type { Page } from "@playwright/test";
+import { callApi } from "./apiCall.ts";
 
 export interface DateWindow {
   today: string;
@@ -17,24 +12,6 @@ export interface DateWindow {
 }
 
 export type ReportRow = Record<string, string | number | null>;
-
-async function tokenOf(page: Page): Promise<string> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === "token")?.value;
-  if (!token) throw new Error("not signed in");
-  return token;
-}
-
-async function call<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { token: await tokenOf(page), lang: "en" },
-    data,
-  });
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as Envelope<T>;
-  expect(answer.code, answer.msg).toBe(200);
-  return answer.data;
-}
 
 /** `20240501` ± days. */
 export function addDays(ymd: string, days: number): string {
@@ -48,23 +25,25 @@ export function addDays(ymd: string, days: number): string {
 export const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 
 export const reportApi = {
-  dateWindow: (page: Page) => call<DateWindow>(page, "GET", "/v1/report/date_window"),
+  dateWindow: (page: Page) => callApi<DateWindow>(page, "GET", "/v1/report/date_window"),
   /** The screens' default range: the last 7 days ending yesterday. */
   defaultDates: async (page: Page) => {
     const window = await reportApi.dateWindow(page);
     return { startDate: addDays(window.maxDate, -6), endDate: window.maxDate };
   },
   list: (page: Page, kind: "online" | "offline", query: Record<string, unknown>) =>
-    call<{ list: ReportRow[]; total: number }>(page, "POST", `/v1/${kind}/ssp`, query),
+    callApi<{ list: ReportRow[]; total: number }>(page, "POST", `/v1/${kind}/ssp`, { data: query }),
   summary: (page: Page, kind: "online" | "offline", query: Record<string, unknown>) =>
-    call<{ total: ReportRow; days: { dt: string; visible: boolean }[] }>(
+    callApi<{ total: ReportRow; days: { dt: string; visible: boolean }[] }>(
       page,
       "POST",
       `/v1/${kind}/summary`,
-      query,
+      {
+        data: query,
+      },
     ),
   batches: (page: Page, date: string) =>
-    call<{ list: { company_name: string; kind: string; status: string }[] }>(
+    callApi<{ list: { company_name: string; kind: string; status: string }[] }>(
       page,
       "GET",
       `/v1/report/batch/list?start_date=${date}&end_date=${date}&page_no=1&page_size=100`,

@@ -11,6 +11,7 @@ import {
   tokenOf,
 } from "./support/accounts.ts";
 import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { auditRowsOf } from "./support/audit.ts";
 import { md5, signIn } from "./support/sign-in.ts";
 
 /** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
@@ -72,14 +73,7 @@ const roleIds = async (userId: number) =>
   (await db().selectFrom("user_role").select("role_id").where("user_id", "=", userId).execute()).map(
     (row) => row.role_id,
   );
-const auditRows = (entityId: number) =>
-  db()
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("entity", "=", "user")
-    .where("entity_id", "=", String(entityId))
-    .orderBy("id")
-    .execute();
+const auditRows = (entityId: number) => auditRowsOf(db(), "user", entityId);
 const menuCode = async (token: string) =>
   (await api({ method: "GET", url: "/api/v1/user/menu" }, token)).code;
 

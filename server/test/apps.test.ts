@@ -3,6 +3,7 @@ import { type AppListAnswer, type AppRow, Code, type ExistAnswer, Flag, MESSAGES
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/app.ts";
+import { auditRowsOf } from "./support/audit.ts";
 import { callAs, demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
 
 let t: TestApp;
@@ -42,14 +43,7 @@ const remove = (id: number | string, who = demo, lang: "zh" | "en" = "en") =>
   as<null>(who, { method: "DELETE", url: "/v1/app", query: { id: String(id) } }, lang);
 
 const appRow = (id: number) => db().selectFrom("app").selectAll().where("id", "=", id).executeTakeFirst();
-const auditRows = (entityId: number) =>
-  db()
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("entity", "=", "app")
-    .where("entity_id", "=", String(entityId))
-    .orderBy("id")
-    .execute();
+const auditRows = (entityId: number) => auditRowsOf(db(), "app", entityId);
 
 function expectRefused(
   answer: { code: number; msg: string; data: unknown },

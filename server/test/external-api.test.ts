@@ -20,7 +20,7 @@ import { DEV_EXTERNAL_API_SECRET } from "../src/config.ts";
 import { sendExternalCall } from "../src/modules/external/client.ts";
 import { signClaimer } from "../src/modules/external/service.ts";
 import { OPERATOR_ADMIN_EMAIL } from "../src/seed/demo.ts";
-import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { call, DEMO_EMAIL, DEMO_PASSWORD, envelopeOf, startTestApp, type TestApp } from "./support/app.ts";
 import { type QueryParams, send, signedCall, signedPairs, signedUrl, urlOf } from "./support/external.ts";
 import { tokenFor } from "./support/sign-in.ts";
 
@@ -105,7 +105,7 @@ describe("signature", () => {
     ];
     for (const [field, query, msg] of cases) {
       const answer = await send(t.app, "GET", urlOf(PROFIT_CENTERS, query));
-      expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({
+      expect(envelopeOf(answer)).toEqual({
         code: Code.ParamError,
         msg,
         data: { field },

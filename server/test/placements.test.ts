@@ -20,6 +20,7 @@ import {
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/app.ts";
+import { auditRowsOf } from "./support/audit.ts";
 import { callAs, demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
 
 let t: TestApp;
@@ -172,12 +173,7 @@ describe("POST /v1/adpos", () => {
         country_open_flag: Flag.Off,
         country_open_items: [],
       });
-      const audit = await db()
-        .selectFrom("audit_log")
-        .selectAll()
-        .where("entity", "=", "ad_position")
-        .where("entity_id", "=", String(answer.data.id))
-        .execute();
+      const audit = await auditRowsOf(db(), "ad_position", answer.data.id);
       expect(audit).toMatchObject([{ action: "create", user_id: demo.userId, company_id: demo.companyId }]);
     }
     const app = await as<{ list: AppRow[] }>(demo, {
@@ -555,13 +551,7 @@ describe("PUT /v1/adpos", () => {
       modify_user_id: demo.userId,
     });
     expect(JSON.parse(answer.data.country_bottom_price)).toEqual(twoGroups);
-    const audit = await db()
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("entity", "=", "ad_position")
-      .where("entity_id", "=", String(created.id))
-      .orderBy("id")
-      .execute();
+    const audit = await auditRowsOf(db(), "ad_position", created.id);
     expect(audit.map((row) => row.action)).toEqual(["create", "update"]);
     expect(audit[1]?.before).toMatchObject({ name: created.name, ad_style: 2 });
     expect(audit[1]?.after).toMatchObject({ name: `${created.name} edited`, ad_style: 1 });

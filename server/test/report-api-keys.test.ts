@@ -26,19 +26,18 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "../src/modules/api-keys/service.ts";
 import { type Answer, startTestApp, type TestApp } from "./support/app.ts";
+import { auditRowsOf } from "./support/audit.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
+import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
   hourOf,
-  manage,
   operatorAdmin,
   report,
   reportUser,
   sdkAppOf,
   sendAffiliate,
-  sendEvents,
 } from "./support/reports.ts";
 
 let t: TestApp;
@@ -51,21 +50,15 @@ const range = { startDate: daysAgo(3), endDate: daysAgo(1) };
 async function seedReports(who: Publisher, name: string, requestBase: number) {
   const made = await appWithPlacements(t.app, who, name, [1, 2]);
   const sdk = await sdkAppOf(db(), made.appId);
-  const events = made.placements.flatMap((placement, index) =>
-    ["US", "BR", "JP"].flatMap((country) =>
-      [1, 2, 3].map((day) => ({
-        adpos_id: placement.id,
-        country,
-        hour: hourOf(day, 9),
-        request: requestBase + index * 10 + day,
-        fill: 800,
-        show: 600,
-        click: 7 + day,
-        revenue: 1.5,
-      })),
-    ),
-  );
-  expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
+  const events = eventGrid(made.placements, ["US", "BR", "JP"], [1, 2, 3], ({ placementIndex, day }) => ({
+    hour: hourOf(day, 9),
+    request: requestBase + placementIndex * 10 + day,
+    fill: 800,
+    show: 600,
+    click: 7 + day,
+    revenue: 1.5,
+  }));
+  await ingestEvents(t.app, sdk, events);
   const affiliate = await sendAffiliate(
     t.app,
     who.companyId,
@@ -86,12 +79,7 @@ async function seedReports(who: Publisher, name: string, requestBase: number) {
   );
   expect(affiliate.code).toBe(Code.Ok);
   const operator = await operatorAdmin(db());
-  for (const day of [1, 2, 3]) {
-    for (const kind of ["online", "offline"] as const) {
-      await manage(t.app, operator, kind, "calculate", daysAgo(day), who.companyId);
-      if (day !== 3) await manage(t.app, operator, kind, "publish", daysAgo(day), who.companyId);
-    }
-  }
+  await calculateDays(t.app, operator, who.companyId, [1, 2, 3], { published: [1, 2] });
 }
 
 beforeAll(async () => {
@@ -309,13 +297,7 @@ describe("the reporting API", () => {
     expect(withSession.statusCode).toBe(401);
     // Revoking again changes nothing and writes no second audit row.
     expect((await revoke(owner, key.id)).data.status).toBe("revoked");
-    const audit = await db()
-      .selectFrom("audit_log")
-      .select("action")
-      .where("company_id", "=", owner.companyId)
-      .where("entity", "=", "api_key")
-      .where("entity_id", "=", String(key.id))
-      .execute();
+    const audit = await auditRowsOf(db(), "api_key", key.id, owner.companyId);
     expect(audit.map((row) => row.action)).toEqual(["create", "update"]);
   });
 

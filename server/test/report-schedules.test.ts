@@ -27,17 +27,17 @@ import { createMailer } from "../src/lib/mailer.ts";
 import { type DeliveryDeps, runDeliveries } from "../src/modules/report-schedules/delivery.ts";
 import { makeUser } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
+import { auditRowsOf } from "./support/audit.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
+import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
   hourOf,
   manage,
   operatorAdmin,
   reportUser,
   sdkAppOf,
-  sendEvents,
 } from "./support/reports.ts";
 import { listenForMail, parseMail, type ReceivedMail } from "./support/smtp.ts";
 
@@ -102,26 +102,17 @@ beforeAll(async () => {
   for (const who of [admin, staff, sdkOnly, other]) await userEmail(who);
   const made = await appWithPlacements(t.app, admin, "Mail Game", [1, 2]);
   const sdk = await sdkAppOf(db(), made.appId);
-  const events = made.placements.flatMap((placement, index) =>
-    ["US", "JP"].flatMap((country) =>
-      [1, 2, 3, 4, 5, 6, 7].map((day) => ({
-        adpos_id: placement.id,
-        country,
-        hour: hourOf(day, 9),
-        request: 100 * day + index,
-        fill: 80,
-        show: 60,
-        click: 5,
-        revenue: 0.5,
-      })),
-    ),
-  );
-  expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
-  for (const day of [1, 2, 3, 4, 5, 6, 7]) {
-    expect((await manage(t.app, operator, "online", "calculate", daysAgo(day), admin.companyId)).code).toBe(
-      Code.Ok,
-    );
-  }
+  const days = [1, 2, 3, 4, 5, 6, 7];
+  const events = eventGrid(made.placements, ["US", "JP"], days, ({ placementIndex, day }) => ({
+    hour: hourOf(day, 9),
+    request: 100 * day + placementIndex,
+    fill: 80,
+    show: 60,
+    click: 5,
+    revenue: 0.5,
+  }));
+  await ingestEvents(t.app, sdk, events);
+  await calculateDays(t.app, operator, admin.companyId, days, { kinds: ["online"], published: [] });
   // Days 3 to 7 are published before any schedule exists: never mailed by a schedule.
   for (const day of [3, 4, 5, 6, 7]) await publish(day);
 }, 180_000);
@@ -212,13 +203,7 @@ describe("schedules: create, list, update, delete", () => {
     expect(weekdayOf(addReportDays(edited.data.next_period?.end.replaceAll("-", "") ?? "", 1))).toBe(1);
     expect(edited.data.recipients).toEqual([emailOf(staff)]);
 
-    const audit = await db()
-      .selectFrom("audit_log")
-      .select("action")
-      .where("company_id", "=", admin.companyId)
-      .where("entity", "=", "report_schedule")
-      .where("entity_id", "=", String(row.id))
-      .execute();
+    const audit = await auditRowsOf(db(), "report_schedule", row.id, admin.companyId);
     expect(audit.map((entry) => entry.action)).toEqual(["create", "update"]);
 
     expect((await remove(staff, row.id)).code).toBe(Code.Ok);

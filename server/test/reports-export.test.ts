@@ -1,9 +1,3 @@
-/**
- * CSV export (issue 5 item 4; DESIGN §5 Export): the same rows as the table (row count = the query's total),
- * UTF-8 BOM, headers in the request's language, the formula guard, the file names, above EXPORT_MAX_ROWS a
- * JSON 604, and the paged reading (PGlite's) giving the same bytes as COPY (PostgreSQL's).
- */
-import { buffer } from "node:stream/consumers";
 import {
   Code,
   MESSAGES,
@@ -14,20 +8,18 @@ import {
 } from "@pc/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportReport } from "../src/modules/reports/query/export.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import { exportEachWay } from "./support/report-export.ts";
+import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
   hourOf,
-  manage,
   operatorAdmin,
   report,
   sdkAppOf,
   sendAffiliate,
-  sendEvents,
 } from "./support/reports.ts";
 
 let t: TestApp;
@@ -47,21 +39,20 @@ beforeAll(async () => {
   const plain = await appWithPlacements(t.app, owner, 'Tools, "Inc"', [3]);
   for (const made of [evil, plain]) {
     const sdk = await sdkAppOf(db(), made.appId);
-    const events = made.placements.flatMap((placement, index) =>
-      ["US", "BR", "JP", "OTHER"].flatMap((country) =>
-        [1, 2, 3].map((day) => ({
-          adpos_id: placement.id,
-          country,
-          hour: hourOf(day, 8),
-          request: 1000 + index * 10 + day,
-          fill: 800,
-          show: 600,
-          click: 7,
-          revenue: 1.234567,
-        })),
-      ),
+    const events = eventGrid(
+      made.placements,
+      ["US", "BR", "JP", "OTHER"],
+      [1, 2, 3],
+      ({ placementIndex, day }) => ({
+        hour: hourOf(day, 8),
+        request: 1000 + placementIndex * 10 + day,
+        fill: 800,
+        show: 600,
+        click: 7,
+        revenue: 1.234567,
+      }),
     );
-    expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
+    await ingestEvents(t.app, sdk, events);
   }
   await sendAffiliate(
     t.app,
@@ -81,13 +72,8 @@ beforeAll(async () => {
       })),
     ),
   );
-  for (const day of [1, 2, 3]) {
-    for (const kind of ["online", "offline"] as const) {
-      await manage(t.app, operator, kind, "calculate", daysAgo(day), owner.companyId);
-      // Day 3 stays unpublished: never exported to the publisher.
-      if (day !== 3) await manage(t.app, operator, kind, "publish", daysAgo(day), owner.companyId);
-    }
-  }
+  // Day 3 stays unpublished: never exported to the publisher.
+  await calculateDays(t.app, operator, owner.companyId, [1, 2, 3], { published: [1, 2] });
 });
 afterAll(() => t.close());
 
@@ -239,39 +225,31 @@ describe("POST /v1/offline/ssp/download", () => {
 describe("the two ways of reading rows", () => {
   it("COPY and key-ordered pages write the same bytes, for every grouping", async () => {
     for (const dims of [[1, 2, 3, 4, 5], [1, 3], [4], [2, 5], []]) {
-      const common = {
-        kind: "online" as const,
-        viewer: { companyId: owner.companyId, seesAll: false },
-        query: {
-          ...range,
-          companyId: null,
-          appName: null,
-          adId: null,
-          addId: null,
-          adStyle: null,
-          country: null,
-          dimensions: dims as (1 | 2 | 3 | 4 | 5)[],
-          pageIndex: 1,
-          pageSize: 10,
-          orderBy: null,
-          order: null,
-          metrics: null,
-          compare: null,
+      const paged = await exportEachWay(
+        t.runtime.database,
+        {
+          kind: "online" as const,
+          viewer: { companyId: owner.companyId, seesAll: false },
+          query: {
+            ...range,
+            companyId: null,
+            appName: null,
+            adId: null,
+            addId: null,
+            adStyle: null,
+            country: null,
+            dimensions: dims as (1 | 2 | 3 | 4 | 5)[],
+            pageIndex: 1,
+            pageSize: 10,
+            orderBy: null,
+            order: null,
+            metrics: null,
+            compare: null,
+          },
         },
-        lang: "en" as const,
-        timeZone: "UTC",
-        maxRows: 1000,
-        now: new Date(0),
-      };
-      const paged = await exportReport(t.runtime.database, { ...common, method: "paged", pageRows: 2 });
-      const whole = await exportReport(t.runtime.database, { ...common, method: "paged", pageRows: 1000 });
-      const pagedText = (await buffer(paged.body)).toString("utf8");
-      expect(pagedText).toBe((await buffer(whole.body)).toString("utf8"));
-      expect(parseCsv(pagedText.slice(1)).length - 1).toBe(paged.rows);
-      if (t.runtime.database.kind === "postgres") {
-        const copied = await exportReport(t.runtime.database, { ...common, method: "copy" });
-        expect((await buffer(copied.body)).toString("utf8")).toBe(pagedText);
-      }
+        2,
+      );
+      expect(parseCsv(paged.text.slice(1)).length - 1).toBe(paged.rows);
     }
   });
 });

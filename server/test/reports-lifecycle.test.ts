@@ -13,11 +13,10 @@ import { manageReport } from "../src/modules/reports/management/service.ts";
 import { scheduledRun } from "../src/modules/reports/pipeline/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import { ingestEvents, steadyEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
-  hourOf,
   isoDaysAgo,
   manage,
   operatorAdmin,
@@ -25,13 +24,11 @@ import {
   reportUser,
   sdkAppOf,
   sendAffiliate,
-  sendEvents,
 } from "./support/reports.ts";
 
 let t: TestApp;
 let owner: Publisher;
 let operator: Publisher;
-let placements: number[];
 
 const db = () => t.runtime.database.db;
 const DAY = 2;
@@ -58,23 +55,8 @@ beforeAll(async () => {
   owner = await otherPublisher(db(), "Lifecycle Co");
   operator = await operatorAdmin(db());
   const made = await appWithPlacements(t.app, owner, "Life App", [1, 2, 3]);
-  placements = made.placements.map((p) => p.id);
   const sdk = await sdkAppOf(db(), made.appId);
-  const events = placements.flatMap((adpos, index) =>
-    ["US", "BR"].flatMap((country) =>
-      [1, 2, 3, 4].map((day) => ({
-        adpos_id: adpos,
-        country,
-        hour: hourOf(day, 12),
-        request: 1000 + index,
-        fill: 900,
-        show: 800,
-        click: 10,
-        revenue: 1.5,
-      })),
-    ),
-  );
-  expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
+  await ingestEvents(t.app, sdk, steadyEvents(made.placements, [1, 2, 3, 4]));
   await sendAffiliate(
     t.app,
     owner.companyId,

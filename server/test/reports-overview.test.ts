@@ -17,9 +17,9 @@ import { issueToken } from "../src/modules/passport/tokens.ts";
 import { makeUser } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
+import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
   hourOf,
   isoDaysAgo,
@@ -28,7 +28,6 @@ import {
   report,
   reportUser,
   sdkAppOf,
-  sendEvents,
 } from "./support/reports.ts";
 
 let t: TestApp;
@@ -51,35 +50,25 @@ async function publisherWithData(who: Publisher, prefix: string, count: number, 
     const { appId, placements } = await appWithPlacements(t.app, who, name, [2]);
     names.push(name);
     const sdk = await sdkAppOf(db(), appId);
-    const events = EVENT_DAYS.flatMap((day) =>
-      placements.flatMap((placement) =>
-        ["US", "BR"].map((country, c) => {
-          const request = 1000 * (index + 1) + day * 31 + c * 7;
-          const fill = Math.floor(request * (0.5 + index * 0.05));
-          const show = Math.floor(fill * 0.8);
-          return {
-            adpos_id: placement.id,
-            country,
-            hour: hourOf(day, 6 + c),
-            request,
-            fill,
-            show,
-            click: 3 + day,
-            // day 1 (unpublished) earns far more, so it would top any list it leaked into
-            revenue: Math.round(((index + 1) * 1.234567 + day * 0.1 + (day === 1 ? 500 : 0)) * 1e6) / 1e6,
-          };
-        }),
-      ),
-    );
-    const answer = await sendEvents(t.app, sdk, { batch_id: batchId(), events });
-    expect(answer.code, answer.msg).toBe(Code.Ok);
+    const events = eventGrid(placements, ["US", "BR"], EVENT_DAYS, ({ countryIndex, day }) => {
+      const request = 1000 * (index + 1) + day * 31 + countryIndex * 7;
+      const fill = Math.floor(request * (0.5 + index * 0.05));
+      return {
+        hour: hourOf(day, 6 + countryIndex),
+        request,
+        fill,
+        show: Math.floor(fill * 0.8),
+        click: 3 + day,
+        // day 1 (unpublished) earns far more, so it would top any list it leaked into
+        revenue: Math.round(((index + 1) * 1.234567 + day * 0.1 + (day === 1 ? 500 : 0)) * 1e6) / 1e6,
+      };
+    });
+    await ingestEvents(t.app, sdk, events);
   }
-  for (const day of [...PUBLISHED, ...CALCULATED]) {
-    const calculated = await manage(t.app, operator, "online", "calculate", daysAgo(day), who.companyId);
-    expect(calculated.code, calculated.msg).toBe(Code.Ok);
-    if (PUBLISHED.includes(day))
-      await manage(t.app, operator, "online", "publish", daysAgo(day), who.companyId);
-  }
+  await calculateDays(t.app, operator, who.companyId, [...PUBLISHED, ...CALCULATED], {
+    kinds: ["online"],
+    published: PUBLISHED,
+  });
 }
 
 const overview = async (who: Publisher, lang: "zh" | "en" = "en") =>

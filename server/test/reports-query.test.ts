@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offlineReport, onlineReport, onlineSummary } from "../src/modules/reports/query/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
+import { calculateDays } from "./support/report-seed.ts";
 import {
   type AffiliateRowInput,
   appWithPlacements,
@@ -131,14 +132,8 @@ beforeAll(async () => {
   // The other company has data on the same days (never to be seen by the owner).
   await sendAffiliate(t.app, other.companyId, [{ ...(affiliate[0] as AffiliateRowInput), click: 999_999 }]);
 
-  for (const day of [1, 2, 3]) {
-    for (const kind of ["online", "offline"] as const) {
-      for (const company of [owner.companyId, other.companyId]) {
-        const answer = await manage(t.app, operator, kind, "calculate", daysAgo(day), company);
-        expect(answer.code, answer.msg).toBe(Code.Ok);
-        if (PUBLISHED.includes(day)) await manage(t.app, operator, kind, "publish", daysAgo(day), company);
-      }
-    }
+  for (const company of [owner.companyId, other.companyId]) {
+    await calculateDays(t.app, operator, company, [1, 2, 3], { published: PUBLISHED });
   }
 });
 afterAll(() => t.close());

@@ -10,9 +10,9 @@ import { onlineReport } from "../src/modules/reports/query/service.ts";
 import { coverOf, daysOf, SPAN_LEVELS } from "../src/modules/reports/spans.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
   hourOf,
   isoDaysAgo,
@@ -21,7 +21,6 @@ import {
   report,
   type SdkEventInput,
   sdkAppOf,
-  sendEvents,
 } from "./support/reports.ts";
 
 const isoDays = (from: string, count: number) =>
@@ -58,22 +57,17 @@ describe("date-less groupings through the endpoints", () => {
   const db = () => t.runtime.database.db;
 
   const eventsOf = (day: number, extra = 0): SdkEventInput[] =>
-    placements.flatMap((placement, p) =>
-      ["US", "BR"].map((country, c) => ({
-        adpos_id: placement.id,
-        country,
-        hour: hourOf(day, 10),
-        request: 1000 + day * 10 + p * 3 + c + extra,
-        fill: 800 + day + extra,
-        show: 600 + p + extra,
-        click: 10 + c,
-        revenue: (day + p + c + extra) / 4,
-      })),
-    );
+    eventGrid(placements, ["US", "BR"], [day], ({ placementIndex: p, countryIndex: c }) => ({
+      hour: hourOf(day, 10),
+      request: 1000 + day * 10 + p * 3 + c + extra,
+      fill: 800 + day + extra,
+      show: 600 + p + extra,
+      click: 10 + c,
+      revenue: (day + p + c + extra) / 4,
+    }));
 
   async function send(batch: SdkEventInput[]) {
-    const answer = await sendEvents(t.app, sdk, { batch_id: batchId(), events: batch });
-    expect(answer.code, answer.msg).toBe(Code.Ok);
+    await ingestEvents(t.app, sdk, batch);
     events.push(...batch);
   }
 
@@ -116,12 +110,10 @@ describe("date-less groupings through the endpoints", () => {
     placements = made.placements;
     sdk = await sdkAppOf(db(), made.appId);
     await send(DAYS.flatMap((day) => eventsOf(day)));
-    for (const day of DAYS) {
-      expect((await manage(t.app, operator, "online", "calculate", daysAgo(day), owner.companyId)).code).toBe(
-        Code.Ok,
-      );
-      if (day !== HIDDEN) await manage(t.app, operator, "online", "publish", daysAgo(day), owner.companyId);
-    }
+    await calculateDays(t.app, operator, owner.companyId, DAYS, {
+      kinds: ["online"],
+      published: DAYS.filter((day) => day !== HIDDEN),
+    });
   });
   afterAll(() => t.close());
 

@@ -19,17 +19,15 @@ import { runClaim, scheduledRun } from "../src/modules/reports/pipeline/service.
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { testLoginKeyPem } from "./support/keys.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
+import { ingestEvents, steadyEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
-  batchId,
   daysAgo,
-  hourOf,
   isoDaysAgo,
   manage,
   operatorAdmin,
   report,
   sdkAppOf,
-  sendEvents,
 } from "./support/reports.ts";
 
 const LEASE_SECONDS = 2;
@@ -47,21 +45,7 @@ beforeAll(async () => {
   operator = await operatorAdmin(db());
   const made = await appWithPlacements(t.app, owner, "Takeover App", [1, 2, 3]);
   const sdk = await sdkAppOf(db(), made.appId);
-  const events = made.placements.flatMap((placement, index) =>
-    ["US", "BR"].flatMap((country) =>
-      [1, 2, 3, 4, 5].map((day) => ({
-        adpos_id: placement.id,
-        country,
-        hour: hourOf(day, 12),
-        request: 1000 + index,
-        fill: 900,
-        show: 800,
-        click: 10,
-        revenue: 1.5,
-      })),
-    ),
-  );
-  expect((await sendEvents(t.app, sdk, { batch_id: batchId(), events })).code).toBe(Code.Ok);
+  await ingestEvents(t.app, sdk, steadyEvents(made.placements, [1, 2, 3, 4, 5]));
   // Yesterday calculated for every company: the workers below then only claim what a test leaves them.
   await scheduledRun(db(), settings);
 });

@@ -25,7 +25,7 @@ import { prepareRuntime } from "../src/bootstrap.ts";
 import { loadConfig } from "../src/config.ts";
 import { appSecret, createApp } from "../src/modules/apps/service.ts";
 import { createCompany } from "../src/modules/tenancy/service.ts";
-import { type Answer, call, startTestApp, type TestApp } from "./support/app.ts";
+import { type Answer, call, envelopeOf, startTestApp, type TestApp } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
 import { testLoginKeyPem } from "./support/keys.ts";
 import { callAs, demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
@@ -187,11 +187,7 @@ describe("GET /sdk/v1/config", () => {
       msg: MESSAGES.signWrong.en,
       data: { field: "sign" },
     });
-    expect({ code: unknownKey.code, msg: unknownKey.msg, data: unknownKey.data }).toEqual({
-      code: wrongSign.code,
-      msg: wrongSign.msg,
-      data: wrongSign.data,
-    });
+    expect(envelopeOf(unknownKey)).toEqual(envelopeOf(wrongSign));
     expect((await sdkConfig(myApp.app_key, "x", { lang: "zh" })).msg).toBe(MESSAGES.signWrong.zh);
     // A signature over other parameters than those sent is wrong.
     const timestamp = nowSeconds();

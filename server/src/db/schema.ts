@@ -256,7 +256,8 @@ export interface SdkEventBatchTable {
   create_time: CreatedAt;
 }
 
-export interface SdkEventHourlyTable {
+/** A company's SDK counters of a placement, country and hour. */
+interface SdkEventCounters {
   company_id: number;
   hour: Date;
   ad_position_id: number;
@@ -268,28 +269,23 @@ export interface SdkEventHourlyTable {
   show: Counter;
   click: Counter;
   revenue: Money;
+}
+
+export interface SdkEventHourlyTable extends SdkEventCounters {
   modify_time: UpdatedAt;
 }
 
 /** Appended by each SDK batch, folded into sdk_event_hourly by the calculation (migrations/0008). */
-export interface SdkEventRawTable {
-  company_id: number;
-  hour: Date;
-  ad_position_id: number;
-  country: string;
-  app_id: number;
-  ad_style: number;
-  request: Counter;
-  fill: Counter;
-  show: Counter;
-  click: Counter;
-  revenue: Money;
-}
+export interface SdkEventRawTable extends SdkEventCounters {}
 
 /** Appended by each affiliate call, the latest per key folded into affiliate_stat by the calculation. */
-export interface AffiliateStatRawTable {
-  company_id: number;
+export interface AffiliateStatRawTable extends AffiliateStatCounters {
   call_id: number;
+}
+
+/** A company's affiliate counters of a day, sub-channel, offer, package and country. */
+interface AffiliateStatCounters {
+  company_id: number;
   dt: ColumnType<Date, string, string>;
   sub_channel: string;
   offer_id: string;
@@ -302,18 +298,7 @@ export interface AffiliateStatRawTable {
   payout: Money;
 }
 
-export interface AffiliateStatTable {
-  company_id: number;
-  dt: ColumnType<Date, string, string>;
-  sub_channel: string;
-  offer_id: string;
-  pkg_name: string;
-  country: string;
-  click: Counter;
-  conversion: Counter;
-  refuse: Counter;
-  settle_amount: Money;
-  payout: Money;
+export interface AffiliateStatTable extends AffiliateStatCounters {
   modify_time: UpdatedAt;
 }
 

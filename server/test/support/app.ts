@@ -54,6 +54,9 @@ export interface Answer<T = unknown> {
   headers: Record<string, unknown>;
 }
 
+/** The envelope of an answer (its code, msg and data), for comparing two answers as a client sees them. */
+export const envelopeOf = ({ code, msg, data }: Answer) => ({ code, msg, data });
+
 /** Calls the app as a client would and reads the envelope. */
 export async function call<T = unknown>(app: FastifyInstance, options: InjectOptions): Promise<Answer<T>> {
   const response = await app.inject(options);

@@ -10,8 +10,8 @@ import {
   REPORT_MANAGE_ROUTES,
   REPORT_ROUTES,
   type ReportActionValue,
+  type ReportBatchListParams,
   type ReportKindValue,
-  type ReportStatusValue,
 } from "@pc/contract";
 import {
   call,
@@ -46,19 +46,8 @@ export const reportsApi = {
   },
 };
 
-/** The batch list's query as sent (`GET /v1/report/batch/list`); null = no filter. */
-export interface BatchListParams {
-  start_date: string;
-  end_date: string;
-  company_id: number | null;
-  kind: ReportKindValue | null;
-  status: ReportStatusValue | null;
-  page_no: number;
-  page_size: number;
-}
-
 export const reportManagementApi = {
-  batches: (query: BatchListParams, options?: RequestOptions) =>
+  batches: (query: ReportBatchListParams, options?: RequestOptions) =>
     call(REPORT_MANAGE_ROUTES.batchList, { query: { ...query } }, options),
   /** calculate (a day with a report is recalculated: both kinds, unpublished), publish or delete. */
   manage: (

@@ -45,20 +45,6 @@ export interface Actor {
 type AppInput = z.output<typeof appCreateBody>;
 type AppUpdate = z.output<typeof appUpdateBody>;
 
-const toRow = (record: AppRecord, timeZone: string): AppRow => ({
-  id: record.id,
-  name: record.name,
-  pkg: record.pkg,
-  url: record.url,
-  platform: record.platform,
-  is_online: record.is_online,
-  app_key: record.app_key,
-  adpos_count: Number(record.adpos_count),
-  create_time: formatDateTime(record.create_time, timeZone),
-  modify_time: formatDateTime(record.modify_time, timeZone),
-  modify_user_id: record.modify_user_id,
-});
-
 /** The audited state of an app (never its secret). */
 const auditState = (record: AppRecord) => ({
   name: record.name,
@@ -67,6 +53,15 @@ const auditState = (record: AppRecord) => ({
   platform: record.platform,
   is_online: record.is_online,
   app_key: record.app_key,
+});
+
+const toRow = (record: AppRecord, timeZone: string): AppRow => ({
+  id: record.id,
+  ...auditState(record),
+  adpos_count: Number(record.adpos_count),
+  create_time: formatDateTime(record.create_time, timeZone),
+  modify_time: formatDateTime(record.modify_time, timeZone),
+  modify_user_id: record.modify_user_id,
 });
 
 /** A body naming a company must name the session's (DESIGN §4). */

@@ -87,6 +87,17 @@ export async function countSchedules(db: Db, companyId: number, ownerId: number 
   return Number(count);
 }
 
+/** The columns a schedule's values set (the query stored as JSON). */
+const writtenColumns = (values: ScheduleValues) => ({
+  name: values.name,
+  kind: values.kind,
+  query: JSON.stringify(values.query),
+  frequency: values.frequency,
+  weekday: values.weekday,
+  lang: values.lang,
+  enabled: values.enabled,
+});
+
 export async function insertSchedule(
   db: Db,
   companyId: number,
@@ -98,13 +109,7 @@ export async function insertSchedule(
     .values({
       company_id: companyId,
       owner_user_id: ownerId,
-      name: values.name,
-      kind: values.kind,
-      query: JSON.stringify(values.query),
-      frequency: values.frequency,
-      weekday: values.weekday,
-      lang: values.lang,
-      enabled: values.enabled,
+      ...writtenColumns(values),
       modify_user_id: ownerId,
     })
     .returning("id")
@@ -124,13 +129,7 @@ export async function updateSchedule(
   await db
     .updateTable("report_schedule")
     .set({
-      name: values.name,
-      kind: values.kind,
-      query: JSON.stringify(values.query),
-      frequency: values.frequency,
-      weekday: values.weekday,
-      lang: values.lang,
-      enabled: values.enabled,
+      ...writtenColumns(values),
       ...(resumed ? { enabled_since: new Date() } : {}),
       modify_time: new Date(),
       modify_user_id: userId,

@@ -6,6 +6,8 @@
  */
 import {
   can,
+  type OfflineReportQuery,
+  type OnlineReportQuery,
   offlineReportQuery,
   ok,
   onlineReportQuery,
@@ -13,6 +15,7 @@ import {
   REPORT_KINDS,
   REPORT_MANAGE_ENDPOINTS,
   ReportAction,
+  type ReportKindValue,
   reportDateWindow,
   reportStepEndpoint,
 } from "@pc/contract";
@@ -82,21 +85,25 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
     "with = + - @ prefixed with '), named <companyId>_<timestamp>.csv. Above EXPORT_MAX_ROWS it answers " +
     "JSON code 604 (Please add more query conditions and retry).";
 
+  /** The CSV of a report query as the session sees it, in the request's language. */
+  const exportOf = (
+    kind: ReportKindValue,
+    request: FastifyRequest,
+    query: OnlineReportQuery | OfflineReportQuery,
+  ) =>
+    exportReport(database, {
+      kind,
+      viewer: viewerOf(request),
+      query,
+      lang: request.lang,
+      timeZone,
+      maxRows: config.EXPORT_MAX_ROWS,
+    });
+
   app.post(
     "/v1/online/ssp/download",
     { config: online, schema: { tags, description: EXPORT, body: onlineReportQuery } },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportReport(database, {
-          kind: "online",
-          viewer: viewerOf(request),
-          query: request.body,
-          lang: request.lang,
-          timeZone,
-          maxRows: config.EXPORT_MAX_ROWS,
-        }),
-      ),
+    async (request, reply) => sendCsv(reply, await exportOf("online", request, request.body)),
   );
 
   app.post(
@@ -112,18 +119,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
         body: offlineReportQuery,
       },
     },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportReport(database, {
-          kind: "offline",
-          viewer: viewerOf(request),
-          query: request.body,
-          lang: request.lang,
-          timeZone,
-          maxRows: config.EXPORT_MAX_ROWS,
-        }),
-      ),
+    async (request, reply) => sendCsv(reply, await exportOf("offline", request, request.body)),
   );
 
   for (const kind of REPORT_KINDS) {

@@ -5,7 +5,6 @@
  */
 import { type AdStyleValue, isAdStyle, type PlacementRow, placementListQuery } from "@pc/contract";
 import { Form, Select, type TableColumnsType, Tag } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { placementsApi } from "../../api/placements.ts";
@@ -17,7 +16,7 @@ import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmDelete } from "../../components/useConfirmDelete.tsx";
 import { useFilteredList } from "../../components/useFilteredList.ts";
 import { useListDialog } from "../../components/useListDialog.ts";
-import { HistoryDrawer, type HistoryTarget } from "../history/HistoryDrawer.tsx";
+import { useRecordHistory } from "../history/useRecordHistory.tsx";
 import { BottomPriceDialog } from "./BottomPriceDialog.tsx";
 import { PlacementDialog } from "./PlacementDialog.tsx";
 import { AD_STYLES } from "./placementForm.ts";
@@ -53,7 +52,7 @@ function AdSpaceListPage({ appName }: { appName: string }) {
   const { t } = useTranslation();
   const confirmDelete = useConfirmDelete();
   const dialog = useListDialog<DialogTarget>({ kind: "placement", row: null });
-  const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const history = useRecordHistory();
   const { list, filterBar } = useFilteredList({
     queryKey: queryKeys.placements.list,
     fetch: (params) => placementsApi.list(params),
@@ -109,11 +108,7 @@ function AdSpaceListPage({ appName }: { appName: string }) {
               label: t("placements.bottomPrice"),
               onClick: () => dialog.show({ kind: "floor", row }),
             },
-            {
-              key: "history",
-              label: t("history.action"),
-              onClick: () => setHistory({ entity: "ad_position", id: row.id, name: row.name }),
-            },
+            history.action({ entity: "ad_position", id: row.id, name: row.name }),
           ]}
         />
       ),
@@ -186,7 +181,7 @@ function AdSpaceListPage({ appName }: { appName: string }) {
           />
         )
       )}
-      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      {history.drawer}
     </ListPage>
   );
 }

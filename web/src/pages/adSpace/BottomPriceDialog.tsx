@@ -12,13 +12,16 @@ import {
   type FlagValue,
   type PlacementRow,
 } from "@pc/contract";
-import { useQuery } from "@tanstack/react-query";
 import { Button, Form, InputNumber, Select, Switch, Tooltip, Typography } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { countriesQuery } from "../../api/geo.ts";
 import { placementsApi } from "../../api/placements.ts";
-import { compareCountries, countryMatches } from "../../components/countrySearch.ts";
+import {
+  type CountryOption,
+  countrySearch,
+  renderCountryOption,
+  useCountryOptions,
+} from "../../components/countryOptions.tsx";
 import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
 import { useEditForm } from "../../components/useEditForm.ts";
 import { useContractText } from "../../i18n/messages.ts";
@@ -35,16 +38,9 @@ import {
   setCountrySwitch,
 } from "./floorPrice.ts";
 import "./floorPrice.css";
-import "../../components/countrySelect.css";
 
 export const FLOOR_DIALOG_WIDTH = 680;
 const PRICE_STEP = 10 ** -2;
-
-interface CountryOption {
-  value: string;
-  label: string;
-  name: string;
-}
 
 export function BottomPriceDialog({
   placement,
@@ -57,12 +53,7 @@ export function BottomPriceDialog({
   const initial = useMemo(() => parseFloor(placement.country_bottom_price), [placement.country_bottom_price]);
   const switchOn = Form.useWatch("country_open_flag", form) === Flag.On;
   const groups = Form.useWatch("country_open_items", form) ?? [];
-  const countries = useQuery({ ...countriesQuery, enabled: props.open });
-
-  const countryOptions = useMemo<CountryOption[]>(
-    () => (countries.data ?? []).map((item) => ({ value: item.Key, label: item.Key, name: item.Value })),
-    [countries.data],
-  );
+  const countries = useCountryOptions(props.open);
 
   const values = (): FloorForm => form.getFieldsValue(true);
 
@@ -196,20 +187,11 @@ export function BottomPriceDialog({
                       id={`floor-countries-${index}`}
                       mode="multiple"
                       allowClear
-                      loading={countries.isLoading}
+                      loading={countries.loading}
                       placeholder={t("floorPrice.countriesPlaceholder")}
-                      options={countryOptions}
-                      showSearch={{
-                        filterOption: (input, option) =>
-                          option !== undefined && countryMatches(input, option),
-                        filterSort: (a, b, { searchValue }) => compareCountries(searchValue, a, b),
-                      }}
-                      optionRender={(option) => (
-                        <span className="pc-country-option">
-                          <span className="pc-country-key">{option.data.value}</span>
-                          <span>{option.data.name}</span>
-                        </span>
-                      )}
+                      options={countries.options}
+                      showSearch={countrySearch}
+                      optionRender={renderCountryOption}
                     />
                   </Form.Item>
                   <Form.Item

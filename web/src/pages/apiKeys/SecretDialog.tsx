@@ -31,24 +31,8 @@ export function SecretDialog({
       }
     >
       <Alert type="warning" showIcon title={t("apiKeys.secretWarning")} className="pc-api-key-alert" />
-      <div className="pc-api-key-label">{t("apiKeys.secretLabel")}</div>
-      <Typography.Paragraph
-        code
-        copyable={{ text: secret, tooltips: [t("apiKeys.copy"), t("apiKeys.copied")] }}
-        className="pc-api-key-secret"
-        data-testid="api-key-secret"
-      >
-        {secret}
-      </Typography.Paragraph>
-      <div className="pc-api-key-label">{t("apiKeys.curlLabel")}</div>
-      <Typography.Paragraph
-        code
-        copyable={{ text: curl, tooltips: [t("apiKeys.copy"), t("apiKeys.copied")] }}
-        className="pc-api-key-curl"
-        data-testid="api-key-curl"
-      >
-        {curl}
-      </Typography.Paragraph>
+      <CopyableCode label={t("apiKeys.secretLabel")} value={secret} name="secret" />
+      <CopyableCode label={t("apiKeys.curlLabel")} value={curl} name="curl" />
       <Typography.Text type="secondary">
         {t("apiKeys.docsHint")}{" "}
         <a href="/docs" target="_blank" rel="noreferrer">
@@ -56,5 +40,23 @@ export function SecretDialog({
         </a>
       </Typography.Text>
     </Modal>
+  );
+}
+
+/** A labelled value in code type with a copy button; `name` picks its class (`pc-api-key-…`) and test id. */
+function CopyableCode({ label, value, name }: { label: string; value: string; name: "secret" | "curl" }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="pc-api-key-label">{label}</div>
+      <Typography.Paragraph
+        code
+        copyable={{ text: value, tooltips: [t("apiKeys.copy"), t("apiKeys.copied")] }}
+        className={`pc-api-key-${name}`}
+        data-testid={`api-key-${name}`}
+      >
+        {value}
+      </Typography.Paragraph>
+    </>
   );
 }

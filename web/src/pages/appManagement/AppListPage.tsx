@@ -5,7 +5,6 @@
  */
 import { type AppRow, appListQuery } from "@pc/contract";
 import { type TableColumnsType, Typography } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { appsApi } from "../../api/apps.ts";
@@ -18,7 +17,7 @@ import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmDelete } from "../../components/useConfirmDelete.tsx";
 import { useFilteredList } from "../../components/useFilteredList.ts";
 import { useListDialog } from "../../components/useListDialog.ts";
-import { HistoryDrawer, type HistoryTarget } from "../history/HistoryDrawer.tsx";
+import { useRecordHistory } from "../history/useRecordHistory.tsx";
 import { AppDialog } from "./AppDialog.tsx";
 
 interface FilterValues {
@@ -33,7 +32,7 @@ export default function AppListPage() {
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
   const dialog = useListDialog<AppRow | null>(null);
-  const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const history = useRecordHistory();
   const { list, filterBar } = useFilteredList({
     queryKey: queryKeys.apps.list,
     fetch: (params) => appsApi.list(params),
@@ -82,11 +81,7 @@ export default function AppListPage() {
               danger: true,
               onClick: () => confirmDelete(() => appsApi.remove(app.id), list.afterDelete),
             },
-            {
-              key: "history",
-              label: t("history.action"),
-              onClick: () => setHistory({ entity: "app", id: app.id, name: app.name }),
-            },
+            history.action({ entity: "app", id: app.id, name: app.name }),
           ]}
         />
       ),
@@ -127,7 +122,7 @@ export default function AppListPage() {
         onClose={dialog.close}
         onSaved={() => void list.query.refetch()}
       />
-      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      {history.drawer}
     </ListPage>
   );
 }

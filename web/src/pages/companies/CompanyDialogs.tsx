@@ -54,6 +54,22 @@ function HostsInput({
   );
 }
 
+/** The hosts field of both dialogs, checked by the contract's rule. */
+function HostsField({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const text = useContractText();
+  return (
+    <Form.Item
+      name="hosts"
+      label={t("companies.hosts")}
+      extra={t("companies.hostsExtra")}
+      rules={[schemaRule(companyHosts, text.lang)]}
+    >
+      <HostsInput id={id} />
+    </Form.Item>
+  );
+}
+
 export function CompanyCreateDialog(props: EditDialogProps<CompanyCreateAnswer>) {
   const { t } = useTranslation();
   const text = useContractText();
@@ -81,14 +97,7 @@ export function CompanyCreateDialog(props: EditDialogProps<CompanyCreateAnswer>)
           count={{ show: true, max: COMPANY_NAME_MAX }}
         />
       </Form.Item>
-      <Form.Item
-        name="hosts"
-        label={t("companies.hosts")}
-        extra={t("companies.hostsExtra")}
-        rules={[schemaRule(companyHosts, text.lang)]}
-      >
-        <HostsInput id="company-hosts" />
-      </Form.Item>
+      <HostsField id="company-hosts" />
       <Form.Item
         name="admin_email"
         label={t("companies.adminEmail")}
@@ -124,7 +133,6 @@ export function CompanyHostsDialog({
   ...props
 }: EditDialogProps<CompanyManageRow> & { company: CompanyManageRow | null }) {
   const { t } = useTranslation();
-  const text = useContractText();
   const { frame, validate, send } = useEditForm<{ hosts: string[] }, CompanyManageRow>(
     props,
     companyFieldOf(["hosts"] as const),
@@ -142,14 +150,7 @@ export function CompanyHostsDialog({
       initialValues={{ hosts: company?.hosts ?? [] }}
       onSave={save}
     >
-      <Form.Item
-        name="hosts"
-        label={t("companies.hosts")}
-        extra={t("companies.hostsExtra")}
-        rules={[schemaRule(companyHosts, text.lang)]}
-      >
-        <HostsInput id="hosts-edit" />
-      </Form.Item>
+      <HostsField id="hosts-edit" />
     </EditDialog>
   );
 }

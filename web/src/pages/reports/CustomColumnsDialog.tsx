@@ -4,7 +4,7 @@
  * chosen, each with its own message (the contract's rule).
  */
 import { checkColumnChoice } from "@pc/contract";
-import { Checkbox, Divider, Form, Modal } from "antd";
+import { Checkbox, Divider, Form, type FormRule, Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { useContractText } from "../../i18n/messages.ts";
 import { orderedChoice } from "./columnChoice.ts";
@@ -76,44 +76,65 @@ export function CustomColumnsDialog({
       destroyOnHidden
     >
       <Form<ChoiceForm> form={form} layout="vertical" initialValues={choice} className="pc-columns-form">
-        <div className="pc-columns-head">
-          <span className="pc-columns-title">{t("reports.dimensions")}</span>
-          <Checkbox
-            checked={dimensions.length === allDimensions.length}
-            indeterminate={dimensions.length > 0 && dimensions.length < allDimensions.length}
-            onChange={(event) => selectAll("dimensions", allDimensions, event.target.checked)}
-            data-testid="columns-all-dimensions"
-          >
-            {t("reports.selectAll")}
-          </Checkbox>
-        </div>
-        <Form.Item name="dimensions" rules={[groupRule("dimensions")]}>
-          <Checkbox.Group
-            className="pc-columns-group"
-            data-testid="columns-dimensions"
-            options={def.dimensions.map((d) => ({ value: d.code, label: d.title[text.lang] }))}
-          />
-        </Form.Item>
+        <ColumnGroup
+          group="dimensions"
+          title={t("reports.dimensions")}
+          all={allDimensions}
+          chosen={dimensions}
+          options={def.dimensions.map((d) => ({ value: d.code, label: d.title[text.lang] }))}
+          rule={groupRule("dimensions")}
+          onSelectAll={(on) => selectAll("dimensions", allDimensions, on)}
+        />
         <Divider className="pc-columns-divider" />
-        <div className="pc-columns-head">
-          <span className="pc-columns-title">{t("reports.metrics")}</span>
-          <Checkbox
-            checked={metrics.length === allMetrics.length}
-            indeterminate={metrics.length > 0 && metrics.length < allMetrics.length}
-            onChange={(event) => selectAll("metrics", allMetrics, event.target.checked)}
-            data-testid="columns-all-metrics"
-          >
-            {t("reports.selectAll")}
-          </Checkbox>
-        </div>
-        <Form.Item name="metrics" rules={[groupRule("metrics")]}>
-          <Checkbox.Group
-            className="pc-columns-group"
-            data-testid="columns-metrics"
-            options={metricsInTableOrder(def).map((m) => ({ value: m.key, label: m.title[text.lang] }))}
-          />
-        </Form.Item>
+        <ColumnGroup
+          group="metrics"
+          title={t("reports.metrics")}
+          all={allMetrics}
+          chosen={metrics}
+          options={metricsInTableOrder(def).map((m) => ({ value: m.key, label: m.title[text.lang] }))}
+          rule={groupRule("metrics")}
+          onSelectAll={(on) => selectAll("metrics", allMetrics, on)}
+        />
       </Form>
     </Modal>
+  );
+}
+
+/** One group of the dialog: its title with a box choosing all or none, then a box per column. */
+function ColumnGroup({
+  group,
+  title,
+  all,
+  chosen,
+  options,
+  rule,
+  onSelectAll,
+}: {
+  group: keyof ChoiceForm;
+  title: string;
+  all: readonly (number | string)[];
+  chosen: readonly (number | string)[];
+  options: { value: number | string; label: string }[];
+  rule: FormRule;
+  onSelectAll: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="pc-columns-head">
+        <span className="pc-columns-title">{title}</span>
+        <Checkbox
+          checked={chosen.length === all.length}
+          indeterminate={chosen.length > 0 && chosen.length < all.length}
+          onChange={(event) => onSelectAll(event.target.checked)}
+          data-testid={`columns-all-${group}`}
+        >
+          {t("reports.selectAll")}
+        </Checkbox>
+      </div>
+      <Form.Item name={group} rules={[rule]}>
+        <Checkbox.Group className="pc-columns-group" data-testid={`columns-${group}`} options={options} />
+      </Form.Item>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
   addReportDays,
   isoToReportDate,
   type ReportActionValue,
+  type ReportBatchListParams,
   type ReportBatchRow,
   type ReportDateWindowAnswer,
   type ReportKindValue,
@@ -14,7 +15,7 @@ import {
 } from "@pc/contract";
 import type { Dayjs } from "dayjs";
 import { queryKeys } from "../../api/queryKeys.ts";
-import { type BatchListParams, reportManagementApi } from "../../api/reports.ts";
+import { reportManagementApi } from "../../api/reports.ts";
 import { usePagedList } from "../../components/usePagedList.ts";
 import { dayOf, toDayjs } from "./reportScreenConfig.ts";
 
@@ -69,7 +70,7 @@ export function useReportBatches(dateWindow: ReportDateWindowAnswer) {
   const list = usePagedList<Filters, ReportBatchRow>({
     queryKey: queryKeys.reportBatches.list,
     initialFilters: defaults,
-    fetch: (params: BatchListParams) => reportManagementApi.batches(params),
+    fetch: (params: ReportBatchListParams) => reportManagementApi.batches(params),
   });
   const initialValues: BatchFilterValues = {
     range: [toDayjs(defaults.start_date), toDayjs(defaults.end_date)],

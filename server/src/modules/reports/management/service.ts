@@ -7,11 +7,11 @@ import {
   Code,
   isReportDate,
   type ReportActionValue,
+  type ReportBatchListParams,
   type ReportBatchRow,
   type ReportKindValue,
   type ReportManageAnswer,
   ReportStatus,
-  type ReportStatusValue,
   reportDateToIso,
 } from "@pc/contract";
 import type { Db } from "../../../db/database.ts";
@@ -117,19 +117,7 @@ export async function manageReport(
   };
 }
 
-export async function batchList(
-  db: Db,
-  query: {
-    start_date: string;
-    end_date: string;
-    company_id: number | null;
-    kind: ReportKindValue | null;
-    status: ReportStatusValue | null;
-    page_no: number;
-    page_size: number;
-  },
-  timeZone: string,
-) {
+export async function batchList(db: Db, query: ReportBatchListParams, timeZone: string) {
   const filter = {
     companyId: query.company_id,
     kind: query.kind,
