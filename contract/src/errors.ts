@@ -553,6 +553,17 @@ export const MESSAGES = {
 } as const satisfies Record<string, Messages>;
 export type MessageKey = keyof typeof MESSAGES;
 
+/**
+ * The `message` section of an i18n catalogue: each message in one language, so that a web text saying the
+ * same (a form's "enter the login email") nests it (`$t(message.emailRequired)`) instead of repeating it.
+ */
+export type MessageSection = Record<MessageKey, string>;
+
+export function messageSection(lang: LangValue): MessageSection {
+  const entries = Object.entries(MESSAGES).map(([key, text]) => [key, text[lang]] as const);
+  return Object.fromEntries(entries) as MessageSection;
+}
+
 /** Whether a text (e.g. a schema issue's message) names a message of the catalogue. */
 export const isMessageKey = (text: string): text is MessageKey => Object.hasOwn(MESSAGES, text);
 

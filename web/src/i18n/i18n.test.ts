@@ -1,6 +1,13 @@
+import type { LangValue } from "@pc/contract";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import i18n, { changeLanguage, currentLanguage, LANG_STORAGE_KEY, storedLanguage } from "./index.ts";
+import i18n, {
+  changeLanguage,
+  currentLanguage,
+  LANG_STORAGE_KEY,
+  LANGUAGES,
+  storedLanguage,
+} from "./index.ts";
 
 afterEach(async () => {
   await changeLanguage("zh");
@@ -95,5 +102,88 @@ describe("one vocabulary (issue 12 item 4)", () => {
       const variants = /ad space|ad[ -]style|\bad id\b|app Name|广告位 ID|广告位类型|广告样式/i;
       expect(all.filter((text) => variants.test(text))).toEqual([]);
     }
+  });
+});
+
+describe("one catalogue for texts (issue 13 item 5)", () => {
+  /** Each text of a nested catalogue with its key path. */
+  const textsByKey = (value: unknown, prefix = ""): [string, string][] =>
+    typeof value === "string"
+      ? [[prefix, value]]
+      : typeof value === "object" && value !== null
+        ? Object.entries(value).flatMap(([key, child]) =>
+            textsByKey(child, prefix ? `${prefix}.${key}` : key),
+          )
+        : [];
+
+  /**
+   * Catalogue texts worded like a contract text that mean something else, so neither refers to the other.
+   * Each is "catalogue key = contract text".
+   */
+  const SAME_WORDS_OTHER_MEANING: Record<LangValue, string[]> = {
+    zh: [
+      // the sign-in form's image captcha, not a two-step verification code
+      "login.captchaPlaceholder = message.twoFactorCodeRequired",
+      // the reports' optional country filter, not the floor price's required countries
+      "reports.countryPlaceholder = message.bottomPriceCountriesRequired",
+      // the notice that it has been turned on, not the refusal "is already on"
+      "twoFactor.turnedOn = message.twoFactorAlreadyOn",
+    ],
+    en: [
+      // an account that has no role, not the refusal of code 601
+      "accounts.noRole = code.601",
+      // the notice that it has been turned off, not the refusal "is not on"
+      "twoFactor.turnedOff = message.twoFactorNotOn",
+    ],
+  };
+
+  async function catalogue(lang: LangValue): Promise<unknown> {
+    return lang === "zh" ? (await import("./zh.json")).default : (await import("./en.json")).default;
+  }
+
+  it.each(LANGUAGES)("repeats no glossary term or contract message in %s: it nests them", async (lang) => {
+    const { CODE_MESSAGES, glossarySection, messageSection } = await import("@pc/contract");
+    const codeMessages = Object.fromEntries(
+      Object.entries(CODE_MESSAGES).map(([code, text]) => [code, text[lang]]),
+    );
+    const contractTexts = new Map<string, string[]>();
+    const sections = { term: glossarySection(lang), message: messageSection(lang), code: codeMessages };
+    for (const [key, text] of textsByKey(sections)) {
+      contractTexts.set(text, [...(contractTexts.get(text) ?? []), key]);
+    }
+    const repeats = textsByKey(await catalogue(lang)).flatMap(([key, text]) =>
+      (contractTexts.get(text) ?? []).map((contractKey) => `${key} = ${contractKey}`),
+    );
+    expect(repeats).toEqual(SAME_WORDS_OTHER_MEANING[lang]);
+  });
+
+  it.each(LANGUAGES)("nests only messages the contract has (%s)", async (lang) => {
+    const { MESSAGES } = await import("@pc/contract");
+    for (const [key, text] of textsByKey(await catalogue(lang))) {
+      for (const [, messageKey] of text.matchAll(/\$t\(message\.(\w+)\)/g)) {
+        expect(Object.keys(MESSAGES), key).toContain(messageKey);
+      }
+    }
+  });
+
+  it("shows the same texts as before the catalogues nested the contract's", async () => {
+    await changeLanguage("zh");
+    expect(i18n.t("login.emailRequired")).toBe("请输入登录邮箱");
+    expect(i18n.t("login.emailFormat")).toBe("邮箱格式不正确");
+    expect(i18n.t("common.deleteCancelled")).toBe("已取消删除");
+    expect(i18n.t("register.companyNamePlaceholder")).toBe("请输入公司名称");
+    expect(i18n.t("history.fields.adStyle")).toBe("广告类型");
+    expect(i18n.t("history.days")).toBe("日期");
+    await changeLanguage("en");
+    expect(i18n.t("login.emailFormat")).toBe("The mailbox format is incorrect");
+    expect(i18n.t("accounts.roleLocked")).toBe(
+      "The permission of an administrator or super admin cannot be changed",
+    );
+    expect(i18n.t("route.adSpace")).toBe("Placement");
+    expect(i18n.t("history.fields.pkg")).toBe("Package name");
+    expect(i18n.t("companies.adminPasswordPlaceholder")).toBe("Please enter the password");
+    // the English texts that differ from the contract's wording stay as they were
+    expect(i18n.t("history.fields.adStyle")).toBe("Ad format");
+    expect(i18n.t("common.deleteCancelled")).toBe("Cancel");
   });
 });

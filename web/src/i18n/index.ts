@@ -1,12 +1,14 @@
 /**
  * i18next with Chinese (default) and English; the choice is remembered in localStorage. Each catalogue gets
  * the contract's glossary as its `term` section (`term.placementId`, `term.inline.placementId`): the one
- * definition of the console's vocabulary, which the catalogues' texts nest (`$t(term.adType)`).
+ * definition of the console's vocabulary, which the catalogues' texts nest (`$t(term.adType)`); and the
+ * contract's messages as its `message` section, which a text saying the same nests
+ * (`$t(message.emailRequired)`), so the web and the server word it once.
  *
  * Only the default language's catalogue is in the initial bundle; English is its own chunk, loaded before the
  * first render when it is the remembered language (`languageReady`) or when the user switches to it.
  */
-import { DEFAULT_LANG, glossarySection, Lang, type LangValue } from "@pc/contract";
+import { DEFAULT_LANG, glossarySection, Lang, type LangValue, messageSection } from "@pc/contract";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import i18n from "i18next";
@@ -38,6 +40,11 @@ function applyLocale(lang: LangValue): void {
   if (typeof document !== "undefined") document.documentElement.lang = HTML_LANG[lang];
 }
 
+/** A language's catalogue with the contract's sections its texts nest. */
+function withContractSections(lang: LangValue, catalogue: typeof zh) {
+  return { ...catalogue, term: glossarySection(lang), message: messageSection(lang) };
+}
+
 /** The catalogues outside the initial bundle. */
 const LAZY_CATALOGUES: Partial<Record<LangValue, () => Promise<{ default: typeof zh }>>> = {
   en: () => import("./en.json"),
@@ -48,11 +55,11 @@ async function loadCatalogue(lang: LangValue): Promise<void> {
   const load = LAZY_CATALOGUES[lang];
   if (!load || i18n.hasResourceBundle(lang, "translation")) return;
   const { default: catalogue } = await load();
-  i18n.addResourceBundle(lang, "translation", { ...catalogue, term: glossarySection(lang) });
+  i18n.addResourceBundle(lang, "translation", withContractSections(lang, catalogue));
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: { ...zh, term: glossarySection("zh") } } },
+  resources: { zh: { translation: withContractSections("zh", zh) } },
   lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],
