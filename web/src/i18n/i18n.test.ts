@@ -182,8 +182,9 @@ describe("one catalogue for texts (issue 13 item 5)", () => {
     expect(i18n.t("route.adSpace")).toBe("Placement");
     expect(i18n.t("history.fields.pkg")).toBe("Package name");
     expect(i18n.t("companies.adminPasswordPlaceholder")).toBe("Please enter the password");
-    // the English texts that differ from the contract's wording stay as they were
-    expect(i18n.t("history.fields.adStyle")).toBe("Ad format");
+    // the history's field names say the glossary's term (issue 12 item 4), not "Ad format"
+    expect(i18n.t("history.fields.adStyle")).toBe("Ad type");
+    // spec §8: 'Cancel' when a delete confirmation is refused, not the contract's "Delete cancelled"
     expect(i18n.t("common.deleteCancelled")).toBe("Cancel");
   });
 });
