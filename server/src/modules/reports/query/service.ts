@@ -89,8 +89,10 @@ async function reportPage<Row extends object>(
   options: QueryOptions,
   answerRows: (selection: ReportSelection, rows: Record<string, unknown>[]) => Promise<Row[]> | Row[],
 ): Promise<{ list: Row[]; total: number; compareRange?: ReportCompareRange }> {
-  const selection = await selectionOf(db, kind, viewer, query, timeZone);
-  const comparison = await comparisonOf(db, kind, viewer, query, timeZone);
+  const [selection, comparison] = await Promise.all([
+    selectionOf(db, kind, viewer, query, timeZone),
+    comparisonOf(db, kind, viewer, query, timeZone),
+  ]);
   const { rows, total } = await pageOf(db, selection, query, options);
   const list = selection ? await answerRows(selection, rows) : [];
   if (!comparison) return { list, total };
@@ -192,6 +194,30 @@ async function comparedTotal(db: Db, comparison: Comparison | null, options: Que
   return { values: metricValues(comparison.selection.model, total), range: comparison.range };
 }
 
+/**
+ * What a summary is made of: the selection and its comparison, then the total, the days and the compared
+ * total, each read on its own connection where the database has several (PostgreSQL's pool).
+ */
+async function summaryParts(
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+  timeZone: string,
+  options: QueryOptions,
+) {
+  const [selection, comparison] = await Promise.all([
+    selectionOf(db, kind, viewer, query, timeZone),
+    comparisonOf(db, kind, viewer, query, timeZone),
+  ]);
+  const [total, days, compared] = await Promise.all([
+    totalOf(db, selection, options),
+    daysOf(db, kind, viewer, query, timeZone),
+    comparedTotal(db, comparison, options),
+  ]);
+  return { selection, total, days, compared };
+}
+
 export async function onlineSummary(
   db: Db,
   viewer: Viewer,
@@ -199,14 +225,17 @@ export async function onlineSummary(
   timeZone: string,
   options: QueryOptions = {},
 ) {
-  const selection = await selectionOf(db, "online", viewer, query, timeZone);
-  const comparison = await comparisonOf(db, "online", viewer, query, timeZone);
-  const total = await totalOf(db, selection, options);
+  const { selection, total, days, compared } = await summaryParts(
+    db,
+    "online",
+    viewer,
+    query,
+    timeZone,
+    options,
+  );
   const [row] = await onlineRows(db, { ...(selection ?? emptySelection("online", viewer)), dims: [] }, [
     total,
   ]);
-  const days = await daysOf(db, "online", viewer, query, timeZone);
-  const compared = await comparedTotal(db, comparison, options);
   if (!compared) return { total: row as OnlineReportRow, days };
   return {
     total: { ...(row as OnlineReportRow), compare: compared.values as OnlineMetricValues },
@@ -222,12 +251,15 @@ export async function offlineSummary(
   timeZone: string,
   options: QueryOptions = {},
 ) {
-  const selection = await selectionOf(db, "offline", viewer, query, timeZone);
-  const comparison = await comparisonOf(db, "offline", viewer, query, timeZone);
-  const total = await totalOf(db, selection, options);
+  const { selection, total, days, compared } = await summaryParts(
+    db,
+    "offline",
+    viewer,
+    query,
+    timeZone,
+    options,
+  );
   const [row] = offlineRows({ ...(selection ?? emptySelection("offline", viewer)), dims: [] }, [total]);
-  const days = await daysOf(db, "offline", viewer, query, timeZone);
-  const compared = await comparedTotal(db, comparison, options);
   if (!compared) return { total: row as OfflineReportRow, days };
   return {
     total: { ...(row as OfflineReportRow), compare: compared.values as OfflineMetricValues },
