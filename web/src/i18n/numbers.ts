@@ -8,17 +8,20 @@ import type { LangValue, MetricFormat } from "@pc/contract";
 
 export const NUMBER_LOCALES: Record<LangValue, string> = { zh: "zh-CN", en: "en-US" };
 
-const formats = new Map<string, Intl.NumberFormat>();
+const formats = new WeakMap<Intl.NumberFormatOptions, Partial<Record<LangValue, Intl.NumberFormat>>>();
 
-/** One Intl.NumberFormat per locale and options (they are costly to build, cheap to reuse). */
+/**
+ * One Intl.NumberFormat per locale and options object (they are costly to build, cheap to reuse); the
+ * options are this module's constants, so the object itself is the key (a report page formats every cell).
+ */
 function numberFormat(lang: LangValue, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALES[lang], options);
-    formats.set(key, format);
+  let byLang = formats.get(options);
+  if (!byLang) {
+    byLang = {};
+    formats.set(options, byLang);
   }
-  return format;
+  byLang[lang] ??= new Intl.NumberFormat(NUMBER_LOCALES[lang], options);
+  return byLang[lang];
 }
 
 const USD = { style: "currency", currency: "USD" } as const;
@@ -52,15 +55,24 @@ const AXIS_OPTIONS: Record<MetricFormat, Intl.NumberFormatOptions> = {
 export const formatAxisTick = (format: MetricFormat, value: number, lang: LangValue): string =>
   numberFormat(lang, AXIS_OPTIONS[format]).format(value);
 
+const CHANGE_RATIO_OPTIONS: Intl.NumberFormatOptions = {
+  style: "percent",
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  signDisplay: "exceptZero",
+};
+
 /** A change in percent with its sign and one decimal: +12.3%, −4.0% (0 unsigned). */
 export const formatChangeRatio = (ratio: number, lang: LangValue): string =>
-  numberFormat(lang, {
-    style: "percent",
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    signDisplay: "exceptZero",
-  }).format(ratio);
+  numberFormat(lang, CHANGE_RATIO_OPTIONS).format(ratio);
+
+const DELTA_OPTIONS: Record<MetricFormat, Intl.NumberFormatOptions> = {
+  count: { ...METRIC_OPTIONS.count, signDisplay: "exceptZero" },
+  money: { ...METRIC_OPTIONS.money, signDisplay: "exceptZero" },
+  ratio: { ...METRIC_OPTIONS.ratio, signDisplay: "exceptZero" },
+  rate: { ...METRIC_OPTIONS.rate, signDisplay: "exceptZero" },
+};
 
 /** A metric's absolute change with its sign, in the metric's format: +1,234, −$5.20, +1.25% (a rate's points). */
 export const formatMetricDelta = (format: MetricFormat, delta: number, lang: LangValue): string =>
-  numberFormat(lang, { ...METRIC_OPTIONS[format], signDisplay: "exceptZero" }).format(delta);
+  numberFormat(lang, DELTA_OPTIONS[format]).format(delta);
