@@ -702,6 +702,16 @@ describe("groupings summed per request", () => {
   });
 });
 
+describe("report reads on PostgreSQL", () => {
+  it("start no parallel workers, which cost more than the few thousand rows they read", async (context) => {
+    if (t.runtime.database.kind !== "postgres") return context.skip();
+    const { rows } = await sql<{
+      max_parallel_workers_per_gather: string;
+    }>`show max_parallel_workers_per_gather`.execute(db());
+    expect(rows[0]?.max_parallel_workers_per_gather).toBe("0");
+  });
+});
+
 describe("large groupings on the embedded database", () => {
   it("summed a few days at a time, answer exactly what one query answers, for every combination", async () => {
     const viewer = { companyId: owner.companyId, seesAll: false };
