@@ -41,6 +41,7 @@ const T = {
     unpublished: "暂无可查看的报表",
     exportDone: "导出完成",
     settlement: "结算金额（USD）",
+    trendMetric: "趋势指标",
     ecpm: "eCPM（USD）",
     income: "结算收入（USD）",
     cpc: "CPC（USD）",
@@ -81,6 +82,7 @@ const T = {
     unpublished: "no report to show yet",
     exportDone: "Export complete",
     settlement: "Settlement amount (USD)",
+    trendMetric: "Trend metric",
     ecpm: "eCPM (USD)",
     income: "Settlement income (USD)",
     cpc: "CPC (USD)",
@@ -164,8 +166,9 @@ for (const lang of ["zh", "en"] as Lang[]) {
       // the seed's yesterday is calculated but not published: publishers do not see it
       await expect(page.getByRole("alert")).toContainText(t.unpublished);
       await expect(page.getByRole("alert")).toContainText(iso(dates.endDate));
-      // the trend chart of the chosen metric
+      // the trend chart of the chosen metric, chosen in a select that says what it chooses
       await expect(page.getByTestId("trend-chart").locator("svg path").first()).toBeVisible();
+      await expect(page.getByRole("combobox", { name: t.trendMetric })).toBeVisible();
       // first row = the server's first row
       const firstRow = bodyRows(table(page)).first();
       await expect(firstRow).toContainText(String(first.list[0]?.dt));

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { setNotifier } from "../api/client.ts";
 import { isLang } from "../i18n/index.ts";
 import { companyQuery, queryClient } from "./queryClient.ts";
+import { readableOnWhite } from "./readableColor.ts";
 import { usePrefersReducedMotion } from "./reducedMotion.ts";
 
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -38,6 +39,7 @@ function Themed({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { data: company } = useQuery(companyQuery);
   const colorPrimary = themeColor(company?.theme);
+  const textColor = readableOnWhite(colorPrimary);
   const lang = isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "zh";
   const reducedMotion = usePrefersReducedMotion();
 
@@ -52,8 +54,11 @@ function Themed({ children }: { children: ReactNode }) {
       locale={lang === "en" ? enUS : zhCN}
       theme={{
         algorithm: theme.defaultAlgorithm,
-        token: { colorPrimary, colorLink: colorPrimary, borderRadius: 8, motion: !reducedMotion },
-        components: { Layout: { headerBg: "#ffffff", headerPadding: "0 24px", headerHeight: 60 } },
+        token: { colorPrimary, colorLink: textColor, borderRadius: 8, motion: !reducedMotion },
+        components: {
+          Layout: { headerBg: "#ffffff", headerPadding: "0 24px", headerHeight: 60 },
+          Menu: { itemSelectedColor: textColor, horizontalItemSelectedColor: textColor },
+        },
       }}
     >
       <App>

@@ -34,6 +34,7 @@ export function ReportTrendCard({
           value={metric?.key}
           onChange={trend.setMetric}
           className="pc-trend-metric"
+          aria-label={t("reports.trendMetric")}
           data-testid="trend-metric"
           popupMatchSelectWidth={false}
           options={metricsInTableOrder(def).map((m) => ({ value: m.key, label: m.title[text.lang] }))}

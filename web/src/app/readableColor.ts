@@ -1,0 +1,22 @@
+/**
+ * Text in the theme colour that can be read (WCAG AA: 4.5:1 on the white the console draws on). A company's
+ * colour is often a light brand colour (the default green is 2.5:1), fine for a button's background but
+ * not for selected menu items and links, which are text: those take the colour darkened until it reads.
+ */
+import { FastColor } from "@ant-design/fast-color";
+
+const AA_TEXT_CONTRAST = 4.5;
+const WHITE_LUMINANCE = 1;
+const DARKEN_STEP = 4;
+
+/** The contrast ratio of a colour against white (WCAG 2 relative luminance). */
+export const contrastOnWhite = (color: string): number =>
+  (WHITE_LUMINANCE + 0.05) / (new FastColor(color).getLuminance() + 0.05);
+
+/** The colour itself when it reads on white, else the least darkened shade of it that does. */
+export function readableOnWhite(color: string): string {
+  let shade = new FastColor(color);
+  // black reads (21:1), so darkening ends within 100 / DARKEN_STEP steps
+  while (contrastOnWhite(shade.toHexString()) < AA_TEXT_CONTRAST) shade = shade.darken(DARKEN_STEP);
+  return shade.toHexString();
+}
