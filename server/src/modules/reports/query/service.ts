@@ -80,6 +80,19 @@ async function pageOf(
 
 const withoutTotal = ({ [TOTAL_COLUMN]: _total, ...row }: Record<string, unknown>) => row;
 
+/** A query's selection and its period comparison, read side by side (they do not depend on each other). */
+const selectionAndComparison = (
+  db: Db,
+  kind: ReportKindValue,
+  viewer: Viewer,
+  query: ReportQuery,
+  timeZone: string,
+) =>
+  Promise.all([
+    selectionOf(db, kind, viewer, query, timeZone),
+    comparisonOf(db, kind, viewer, query, timeZone),
+  ]);
+
 async function reportPage<Row extends object>(
   db: Db,
   kind: ReportKindValue,
@@ -89,10 +102,7 @@ async function reportPage<Row extends object>(
   options: QueryOptions,
   answerRows: (selection: ReportSelection, rows: Record<string, unknown>[]) => Promise<Row[]> | Row[],
 ): Promise<{ list: Row[]; total: number; compareRange?: ReportCompareRange }> {
-  const [selection, comparison] = await Promise.all([
-    selectionOf(db, kind, viewer, query, timeZone),
-    comparisonOf(db, kind, viewer, query, timeZone),
-  ]);
+  const [selection, comparison] = await selectionAndComparison(db, kind, viewer, query, timeZone);
   const { rows, total } = await pageOf(db, selection, query, options);
   const list = selection ? await answerRows(selection, rows) : [];
   if (!comparison) return { list, total };
@@ -206,10 +216,7 @@ async function summaryParts(
   timeZone: string,
   options: QueryOptions,
 ) {
-  const [selection, comparison] = await Promise.all([
-    selectionOf(db, kind, viewer, query, timeZone),
-    comparisonOf(db, kind, viewer, query, timeZone),
-  ]);
+  const [selection, comparison] = await selectionAndComparison(db, kind, viewer, query, timeZone);
   const [total, days, compared] = await Promise.all([
     totalOf(db, selection, options),
     daysOf(db, kind, viewer, query, timeZone),
