@@ -205,7 +205,7 @@ async function comparedTotal(db: Db, comparison: Comparison | null, options: Que
 }
 
 /**
- * What a summary is made of: the selection and its comparison, then the total, the days and the compared
+ * What a summary is made of: the selection, its comparison and the days, then the total and the compared
  * total, each read on its own connection where the database has several (PostgreSQL's pool).
  */
 async function summaryParts(
@@ -216,10 +216,12 @@ async function summaryParts(
   timeZone: string,
   options: QueryOptions,
 ) {
-  const [selection, comparison] = await selectionAndComparison(db, kind, viewer, query, timeZone);
-  const [total, days, compared] = await Promise.all([
-    totalOf(db, selection, options),
+  const [[selection, comparison], days] = await Promise.all([
+    selectionAndComparison(db, kind, viewer, query, timeZone),
     daysOf(db, kind, viewer, query, timeZone),
+  ]);
+  const [total, compared] = await Promise.all([
+    totalOf(db, selection, options),
     comparedTotal(db, comparison, options),
   ]);
   return { selection, total, days, compared };
