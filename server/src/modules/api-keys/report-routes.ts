@@ -22,7 +22,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
-import { exportReport, sendCsv } from "../reports/query/export.ts";
+import { reportExporter, sendCsv } from "../reports/query/export.ts";
 import {
   offlineReport,
   offlineSummary,
@@ -85,19 +85,12 @@ export const reportApiRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; 
   const admit = (scope: ApiKeyScopeValue) => async (request: FastifyRequest) => {
     request.apiKey = await admitKey(db, request.headers.authorization, scope);
   };
+  const exportAs = reportExporter(database, { timeZone, maxRows: config.EXPORT_MAX_ROWS });
   const exportOf = (
     request: FastifyRequest,
     kind: ReportKindValue,
     query: OnlineReportQuery | OfflineReportQuery,
-  ) =>
-    exportReport(database, {
-      kind,
-      viewer: viewerOf(request),
-      query,
-      lang: request.lang,
-      timeZone,
-      maxRows: config.EXPORT_MAX_ROWS,
-    });
+  ) => exportAs({ kind, viewer: viewerOf(request), query, lang: request.lang });
 
   app.get(
     REPORT_API_PATHS.sdk,

@@ -27,7 +27,7 @@ import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { reportToday } from "./days.ts";
 import { batchList, manageReport } from "./management/service.ts";
-import { exportReport, sendCsv } from "./query/export.ts";
+import { reportExporter, sendCsv } from "./query/export.ts";
 import { onlineOverview } from "./query/overview.ts";
 import {
   offlineReport,
@@ -86,19 +86,12 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
     "JSON code 604 (Please add more query conditions and retry).";
 
   /** The CSV of a report query as the session sees it, in the request's language. */
+  const exportAs = reportExporter(database, { timeZone, maxRows: config.EXPORT_MAX_ROWS });
   const exportOf = (
     kind: ReportKindValue,
     request: FastifyRequest,
     query: OnlineReportQuery | OfflineReportQuery,
-  ) =>
-    exportReport(database, {
-      kind,
-      viewer: viewerOf(request),
-      query,
-      lang: request.lang,
-      timeZone,
-      maxRows: config.EXPORT_MAX_ROWS,
-    });
+  ) => exportAs({ kind, viewer: viewerOf(request), query, lang: request.lang });
 
   app.post(
     "/v1/online/ssp/download",
