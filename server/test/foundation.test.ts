@@ -121,7 +121,7 @@ describe("web build", () => {
     expect(page.match(/<\/script>/g)).toHaveLength(1);
     const json = /id="pc-host">(.*?)<\/script>/.exec(page)?.[1];
     expect(JSON.parse(json ?? "null")).toEqual(branding);
-    expect(page).toContain('<link rel="icon" href="data:image/png;base64,x&#34; onload=&#34;alert(1)" />');
+    expect(page).toContain('<link rel="icon" href="data:image/png;base64,x&quot; onload=&quot;alert(1)" />');
   });
 
   it("serves static files as they are", async () => {

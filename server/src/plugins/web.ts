@@ -12,6 +12,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { CompanyInfo } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
+import { escapeHtml } from "../lib/html.ts";
 import { sendNotFound } from "./envelope.ts";
 
 const API_PREFIXES = [
@@ -39,13 +40,11 @@ const scriptSafeJson = (value: unknown) =>
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 
-const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** index.html with the host's branding: its JSON for the web, and its icon in place of the default one. */
 export function brandedPage(html: string, branding: CompanyInfo): string {
   const data = `<script type="application/json" id="${BRANDING_ELEMENT_ID}">${scriptSafeJson(branding)}</script>`;
   const withIcon = branding.icon
-    ? html.replace(DEFAULT_ICON, `<link rel="icon" href="${escapeAttribute(branding.icon)}" />`)
+    ? html.replace(DEFAULT_ICON, `<link rel="icon" href="${escapeHtml(branding.icon)}" />`)
     : html;
   return withIcon.replace("</head>", `${data}</head>`);
 }

@@ -1,14 +1,6 @@
 /** The small page of the unsubscribe link: a confirmation with one button, or the outcome, in one language. */
+import { escapeHtml } from "../../lib/html.ts";
 import type { UnsubscribePage } from "./service.ts";
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** The page's HTML; `action` is the link itself (the button posts to it). */
 export function unsubscribeHtml(page: UnsubscribePage, action: string): string {
