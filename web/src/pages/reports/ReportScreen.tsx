@@ -15,6 +15,7 @@ import {
 import { Button, Card, DatePicker, Form, Progress, Select, Space, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDeferredElement } from "../../app/useDeferredElement.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
 import { getUserInfo } from "../../session/session.ts";
@@ -107,78 +108,8 @@ function ReportScreenBody<V extends object, F, Q extends object>({
     setDetail((current) => ({ row, seq: (current?.seq ?? 0) + 1 }));
 
   const FilterFields = config.FilterFields;
-
-  return (
-    <div className="pc-list-page pc-report-page" data-report={def.kind}>
-      <Card className="pc-list-card">
-        <FilterBar<FilterForm<V>>
-          form={form}
-          name="report"
-          initialValues={data.initialForm}
-          onSearch={onSearch}
-          onReset={onReset}
-        >
-          {operator && (
-            <Form.Item name="companyId" label={t("reports.company")}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: "label" }}
-                placeholder={t("reports.ownCompany")}
-                loading={companies.loading}
-                options={companies.options}
-                popupMatchSelectWidth={false}
-              />
-            </Form.Item>
-          )}
-          <Form.Item
-            name="startDate"
-            label={t("reports.startDate")}
-            dependencies={["endDate"]}
-            rules={[reportDateRule("startDate", dateWindow.today, text.message)]}
-          >
-            <DatePicker
-              allowClear={false}
-              format="YYYY-MM-DD"
-              disabledDate={(day) =>
-                !isSelectableDay(fromDayjs(day), window, { notAfter: endDate ? fromDayjs(endDate) : null })
-              }
-            />
-          </Form.Item>
-          <Form.Item
-            name="endDate"
-            label={t("reports.endDate")}
-            dependencies={["startDate"]}
-            rules={[reportDateRule("endDate", dateWindow.today, text.message)]}
-          >
-            <DatePicker
-              allowClear={false}
-              format="YYYY-MM-DD"
-              disabledDate={(day) =>
-                !isSelectableDay(fromDayjs(day), window, {
-                  notBefore: startDate ? fromDayjs(startDate) : null,
-                })
-              }
-            />
-          </Form.Item>
-          <FilterFields />
-          <Form.Item name="compare" label={t("reports.compare")}>
-            <Select<CompareChoice>
-              className="pc-compare-select"
-              data-testid="report-compare"
-              popupMatchSelectWidth={false}
-              onChange={data.setCompare}
-              options={[
-                { value: COMPARE_OFF, label: t("reports.compareOff") },
-                ...REPORT_COMPARES.map((compare) => ({
-                  value: compare,
-                  label: REPORT_COMPARE_TITLES[compare][text.lang],
-                })),
-              ]}
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-
+  const results = useDeferredElement(
+    <>
       <ReportTrendCard def={def} trend={data.trend} days={days} rangeText={rangeText} />
 
       <Card className="pc-list-card">
@@ -260,6 +191,81 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           onDetail={openDetail}
         />
       </Card>
+    </>,
+  );
+
+  return (
+    <div className="pc-list-page pc-report-page" data-report={def.kind}>
+      <Card className="pc-list-card">
+        <FilterBar<FilterForm<V>>
+          form={form}
+          name="report"
+          initialValues={data.initialForm}
+          onSearch={onSearch}
+          onReset={onReset}
+        >
+          {operator && (
+            <Form.Item name="companyId" label={t("reports.company")}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: "label" }}
+                placeholder={t("reports.ownCompany")}
+                loading={companies.loading}
+                options={companies.options}
+                popupMatchSelectWidth={false}
+              />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="startDate"
+            label={t("reports.startDate")}
+            dependencies={["endDate"]}
+            rules={[reportDateRule("startDate", dateWindow.today, text.message)]}
+          >
+            <DatePicker
+              allowClear={false}
+              format="YYYY-MM-DD"
+              disabledDate={(day) =>
+                !isSelectableDay(fromDayjs(day), window, { notAfter: endDate ? fromDayjs(endDate) : null })
+              }
+            />
+          </Form.Item>
+          <Form.Item
+            name="endDate"
+            label={t("reports.endDate")}
+            dependencies={["startDate"]}
+            rules={[reportDateRule("endDate", dateWindow.today, text.message)]}
+          >
+            <DatePicker
+              allowClear={false}
+              format="YYYY-MM-DD"
+              disabledDate={(day) =>
+                !isSelectableDay(fromDayjs(day), window, {
+                  notBefore: startDate ? fromDayjs(startDate) : null,
+                })
+              }
+            />
+          </Form.Item>
+          <FilterFields />
+          <Form.Item name="compare" label={t("reports.compare")}>
+            <Select<CompareChoice>
+              className="pc-compare-select"
+              data-testid="report-compare"
+              popupMatchSelectWidth={false}
+              onChange={data.setCompare}
+              options={[
+                { value: COMPARE_OFF, label: t("reports.compareOff") },
+                ...REPORT_COMPARES.map((compare) => ({
+                  value: compare,
+                  label: REPORT_COMPARE_TITLES[compare][text.lang],
+                })),
+              ]}
+            />
+          </Form.Item>
+        </FilterBar>
+      </Card>
+
+      {results}
 
       <CustomColumnsDialog
         key={columnsOpen ? "open" : "closed"}

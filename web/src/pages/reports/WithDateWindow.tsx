@@ -2,7 +2,7 @@
 import type { ReportDateWindowAnswer } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Result } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { PageLoading } from "../../app/layout/PageSlot.tsx";
 import { dateWindowQuery } from "./reportScreenConfig.ts";
@@ -14,6 +14,7 @@ export function WithDateWindow({
 }) {
   const { t } = useTranslation();
   const window = useQuery(dateWindowQuery);
+  const dateWindow = useDeferredValue(window.data);
   if (window.isError) {
     return (
       <Result
@@ -23,6 +24,6 @@ export function WithDateWindow({
       />
     );
   }
-  if (!window.data) return <PageLoading />;
-  return children(window.data);
+  if (!dateWindow) return <PageLoading />;
+  return children(dateWindow);
 }
