@@ -17,7 +17,9 @@ function matchesWidth(query: string): boolean {
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
-      matches: matchesWidth(query),
+      get matches() {
+        return matchesWidth(query);
+      },
       media: query,
       onchange: null,
       addListener: () => {},

@@ -5,13 +5,13 @@
  */
 import { DownOutlined, GlobalOutlined } from "@ant-design/icons";
 import type { CompanyInfo, LangValue, UserInfo } from "@pc/contract";
-import { Button, Dropdown, Grid, Layout, type MenuProps } from "antd";
+import { Button, Dropdown, Layout, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { changeLanguage, currentLanguage, LANGUAGES } from "../../i18n/index.ts";
 import { PATHS } from "../paths.ts";
 import { BrandMark } from "./BrandMark.tsx";
-import { usePhoneLayout } from "./usePhoneLayout.ts";
+import { usePhoneLayout, useScreen } from "./usePhoneLayout.ts";
 
 /**
  * Hover opens a desktop dropdown too; a phone has no hover, and a tap there is both a hover and a click (which
@@ -79,15 +79,13 @@ export interface HeaderLayout {
   markOnly: boolean;
 }
 
-/** The top bar's shape at the window's width; the widest until the media queries have answered. */
+/** The top bar's shape at the window's width. */
 export function useHeaderLayout(): HeaderLayout {
-  const screens = Grid.useBreakpoint();
-  return {
-    phone: screens.md === false,
-    drawerMenu: screens.lg === false,
-    compact: screens.xxl === false,
-    markOnly: screens.lg === true && screens.xl === false,
-  };
+  const md = useScreen("md");
+  const lg = useScreen("lg");
+  const xl = useScreen("xl");
+  const xxl = useScreen("xxl");
+  return { phone: !md, drawerMenu: !lg, compact: !xxl, markOnly: lg && !xl };
 }
 
 export const headerClass = (narrow: boolean) => (narrow ? "pc-header pc-header-narrow" : "pc-header");
