@@ -3,6 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { antdFirstScreenStyles } from "./build/antdStyles.tsx";
 
 /** The server (port 8080) answers these paths; everything else is the single-page app. */
 const BACKEND = "http://127.0.0.1:8080";
@@ -36,7 +37,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdFirstScreenStyles(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

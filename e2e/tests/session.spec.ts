@@ -92,6 +92,23 @@ test.describe("sign-in", () => {
     const stored = await page.evaluate(() => JSON.stringify(localStorage));
     expect(stored).not.toContain(DEMO.password);
   });
+
+  test("the sign-in page comes with antd's styles: the browser writes none of them", async ({ page }) => {
+    // the build renders antd's CSS of the first screens into a file (web/build/antdStyles.ts): a phone no
+    // longer generates and inserts it on every load
+    await page.goto("/login");
+    const submit = page.locator("form button[type=submit]");
+    await expect(submit).toBeEnabled();
+    await expect(submit).toHaveCSS("background-color", "rgb(0, 185, 107)");
+    const written = await page.evaluate(
+      () =>
+        [...document.querySelectorAll("style[data-css-hash]")].filter((style) =>
+          // a component's rules (its CSS variables are still written in the browser, from the company's theme)
+          /:where\(\.css-[\w-]+\)\.ant-(?:btn|form|input|checkbox)\b/.test(style.textContent ?? ""),
+        ).length,
+    );
+    expect(written).toBe(0);
+  });
 });
 
 test.describe("session and guard", () => {
