@@ -19,13 +19,16 @@ const COMPRESSIBLE = /\.(js|css|svg|json|html)$/;
  * levels since it happens once; the server sends the one the browser accepts (@fastify/static preCompressed).
  */
 function precompress(): Plugin {
+  let assetsDir = "";
   return {
     name: "precompress",
     apply: "build",
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
     closeBundle() {
-      const dir = path.resolve(import.meta.dirname, "dist", "assets");
-      for (const name of readdirSync(dir).filter((file) => COMPRESSIBLE.test(file))) {
-        const file = path.join(dir, name);
+      for (const name of readdirSync(assetsDir).filter((file) => COMPRESSIBLE.test(file))) {
+        const file = path.join(assetsDir, name);
         const content = readFileSync(file);
         if (content.length < COMPRESS_FROM_BYTES) continue;
         const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
