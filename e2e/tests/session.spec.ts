@@ -94,7 +94,7 @@ test.describe("sign-in", () => {
   });
 
   test("the sign-in page comes with antd's styles: the browser writes none of them", async ({ page }) => {
-    // the build renders antd's CSS of the first screens into a file (web/build/antdStyles.ts): a phone no
+    // the build renders antd's CSS of the first screens into a file (web/build/antdStyles.tsx): a phone no
     // longer generates and inserts it on every load
     await page.goto("/login");
     const submit = page.locator("form button[type=submit]");

@@ -14,6 +14,7 @@ export function WithDateWindow({
 }) {
   const { t } = useTranslation();
   const window = useQuery(dateWindowQuery);
+  // the screen mounts in time slices once the window is known, not in one task (see useDeferredElement)
   const dateWindow = useDeferredValue(window.data);
   if (window.isError) {
     return (

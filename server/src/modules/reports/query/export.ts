@@ -137,7 +137,6 @@ async function* pagedRows(
   }
 }
 
-/** Checks the query and its size, then answers the file name and a stream of its CSV. */
 /**
  * Exports under one process's settings (time zone, row limit): what the console's and the reporting API's
  * CSV routes call with the viewer each of them finds.
@@ -147,6 +146,7 @@ export const reportExporter =
   (request: Pick<ExportRequest, "kind" | "viewer" | "query" | "lang">): Promise<ExportFile> =>
     exportReport(database, { ...request, ...settings });
 
+/** Checks the query and its size, then answers the file name and a stream of its CSV. */
 export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
   const { db } = database;
   const selection = await selectionOf(db, request.kind, request.viewer, request.query, request.timeZone);
