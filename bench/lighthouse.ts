@@ -12,6 +12,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { TOKEN_COOKIE } from "@pc/contract";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/browser.ts";
@@ -22,8 +23,6 @@ import { findUserByEmail } from "../server/src/modules/accounts/repo.ts";
 import { issueToken } from "../server/src/modules/passport/tokens.ts";
 import { ensureWebBuild } from "./web-size.ts";
 
-/** The web keeps the session token in this cookie (web/src/session/session.ts, spec §3). */
-const TOKEN_COOKIE = "token";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? "1");
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const ALL_PAGES = [

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { antdFirstScreenStyles } from "./build/antdStyles.tsx";
+import { paintFirst } from "./build/paintFirst.ts";
 
 /** The server (port 8080) answers these paths; everything else is the single-page app. */
 const BACKEND = "http://127.0.0.1:8080";
@@ -40,7 +41,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), antdFirstScreenStyles(), precompress()],
+  plugins: [react(), antdFirstScreenStyles(), paintFirst(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

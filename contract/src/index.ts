@@ -22,5 +22,6 @@ export * from "./report-schedules.ts";
 export * from "./reports.ts";
 export * from "./routes.ts";
 export * from "./sdk.ts";
+export * from "./servedPage.ts";
 export * from "./signing.ts";
 export * from "./two-factor.ts";

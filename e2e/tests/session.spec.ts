@@ -109,6 +109,53 @@ test.describe("sign-in", () => {
     );
     expect(written).toBe(0);
   });
+
+  for (const width of [390, 1280]) {
+    test(`a visitor sees the sign-in frame before the scripts run, then the app's in its place (${width} px)`, async ({
+      page,
+    }) => {
+      // the server draws the frame into the page (server/src/plugins/signInShell.ts): on a phone's network the
+      // first paint no longer waits for 300 KB of script
+      await page.setViewportSize({ width, height: 800 });
+      let releaseScripts = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => {
+        releaseScripts = resolve;
+      });
+      await page.route("**/assets/*.js", async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      // "load" would wait for the held scripts
+      await page.goto("/login", { waitUntil: "commit" });
+      const shellName = page.locator("#pc-shell .pc-login-aside-name");
+      await expect(shellName).toBeVisible();
+      const drawn = {
+        name: await shellName.textContent(),
+        box: await shellName.boundingBox(),
+        side: await page
+          .locator("#pc-shell .pc-login-aside")
+          .evaluate((side) => getComputedStyle(side).backgroundImage),
+      };
+      expect(drawn.name).toBeTruthy();
+
+      releaseScripts();
+      await expect(page.locator("#pc-shell")).toHaveCount(0);
+      const appName = page.locator(".pc-login-aside-name");
+      await expect(appName).toHaveText(drawn.name ?? "");
+      expect(await appName.boundingBox()).toEqual(drawn.box);
+      expect(
+        await page.locator(".pc-login-aside").evaluate((side) => getComputedStyle(side).backgroundImage),
+      ).toBe(drawn.side);
+      await fillLogin(page, DEMO.email, DEMO.password);
+      await expect(page.getByRole("dialog")).toBeVisible();
+    });
+  }
+
+  test("a signed-in user's page carries no sign-in frame", async ({ page }) => {
+    await signIn(page);
+    const served = await page.request.get("/home");
+    expect(await served.text()).not.toContain('id="pc-shell"');
+  });
 });
 
 test.describe("session and guard", () => {

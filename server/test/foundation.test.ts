@@ -9,7 +9,7 @@ import { call, startTestApp, type TestApp } from "./support/app.ts";
 const webDist = mkdtempSync(path.join(tmpdir(), "pc-web-"));
 writeFileSync(
   path.join(webDist, "index.html"),
-  '<html><head><meta name="pc-caller-secret" content="__CALLER_SECRET__"></head><body>console</body></html>',
+  '<html><head><meta name="pc-caller-secret" content="__CALLER_SECRET__"></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(webDist, "robots.txt"), "User-agent: *");
 
@@ -106,17 +106,36 @@ describe("web build", () => {
     expect(answer.data).toMatchObject({ name: "Demo Publisher" });
   });
 
-  it("keeps a company's name and icon from ending the page's script or attribute", () => {
-    const html = '<html><head><link rel="icon" href="/favicon.svg" /></head><body></body></html>';
+  it("draws the sign-in frame into a visitor's page, in the host's name and colours", async () => {
+    const visitor = await t.app.inject({ url: "/home", headers: { host: "demo.localhost" } });
+    const shell = /<div id="pc-shell".*<\/section><\/div><\/div><\/div>/.exec(visitor.body)?.[0] ?? "";
+    expect(shell).toContain('<div class="pc-login-aside-name">Demo Publisher</div>');
+    expect(shell).toContain('<span class="pc-brand-name">Demo Publisher</span>');
+    // antd's shades of the default green (colorPrimary, colorPrimaryActive), as the app draws the card
+    expect(shell).toContain("linear-gradient(150deg, #00b96b 0%, #00945b 100%)");
+
+    const signedIn = await t.app.inject({
+      url: "/home",
+      headers: { host: "demo.localhost", cookie: "lang=en; token=a-session-token" },
+    });
+    expect(signedIn.body).toContain('id="pc-host"');
+    expect(signedIn.body).not.toContain('id="pc-shell"');
+  });
+
+  it("keeps a company's name, logo and icon from ending the page's script or attribute", () => {
+    const html =
+      '<html><head><link rel="icon" href="/favicon.svg" /></head><body><div id="root"></div></body></html>';
     const branding = {
       host: "brand.test",
       ssp_host: "",
-      logo: "",
+      logo: 'data:image/png;base64,y" onerror="alert(1)',
       theme: DEFAULT_THEME,
       name: "</script><script>alert(1)</script> & \u2028",
       icon: 'data:image/png;base64,x" onload="alert(1)',
     };
-    const page = brandedPage(html, branding);
+    const page = brandedPage(html, branding, { visitor: true });
+    expect(page).toContain('<div class="pc-login-aside-name">&lt;/script&gt;&lt;script&gt;alert(1)');
+    expect(page).toContain('src="data:image/png;base64,y&quot; onerror=&quot;alert(1)"');
     expect(page).not.toContain("<script>alert");
     expect(page.match(/<\/script>/g)).toHaveLength(1);
     const json = /id="pc-host">(.*?)<\/script>/.exec(page)?.[1];

@@ -6,14 +6,17 @@
  * The page carries the branding of the host it is served on (the answer of GET /common/host, as JSON in
  * `<script id="pc-host">`): the first paint shows the company's name, colour and icon without waiting for a
  * round trip after the scripts (a phone on a slow network saves one), and the icon is right from the start.
+ * A visitor without a session also gets the sign-in frame drawn in it (signInShell.ts), so the first paint
+ * does not wait for the scripts either.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { CompanyInfo } from "@pc/contract";
+import { type CompanyInfo, PAGE_BRANDING_ID } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { escapeHtml } from "../lib/html.ts";
 import { sendNotFound } from "./envelope.ts";
+import { isVisitor, signInShell } from "./signInShell.ts";
 
 const API_PREFIXES = [
   "/v1/",
@@ -29,9 +32,8 @@ const API_PREFIXES = [
 
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
-/** The id of the element holding the host's branding (web/src/app/pageBranding.ts reads it). */
-const BRANDING_ELEMENT_ID = "pc-host";
 const DEFAULT_ICON = /<link rel="icon"[^>]*>/;
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** JSON that cannot end the script element it sits in, whatever a company's name holds. */
 const scriptSafeJson = (value: unknown) =>
@@ -40,13 +42,19 @@ const scriptSafeJson = (value: unknown) =>
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 
-/** index.html with the host's branding: its JSON for the web, and its icon in place of the default one. */
-export function brandedPage(html: string, branding: CompanyInfo): string {
-  const data = `<script type="application/json" id="${BRANDING_ELEMENT_ID}">${scriptSafeJson(branding)}</script>`;
+/**
+ * index.html with the host's branding: its JSON for the web, its icon in place of the default one, and for a
+ * visitor without a session the sign-in frame.
+ */
+export function brandedPage(html: string, branding: CompanyInfo, { visitor = false } = {}): string {
+  const data = `<script type="application/json" id="${PAGE_BRANDING_ID}">${scriptSafeJson(branding)}</script>`;
   const withIcon = branding.icon
     ? html.replace(DEFAULT_ICON, `<link rel="icon" href="${escapeHtml(branding.icon)}" />`)
     : html;
-  return withIcon.replace("</head>", `${data}</head>`);
+  const withShell = visitor
+    ? withIcon.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${signInShell(branding)}`)
+    : withIcon;
+  return withShell.replace("</head>", `${data}</head>`);
 }
 
 export interface WebRoutesOptions {
@@ -90,6 +98,10 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
     return reply
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(branding ? brandedPage(indexHtml, branding) : indexHtml);
+      .send(
+        branding
+          ? brandedPage(indexHtml, branding, { visitor: isVisitor(request.headers.cookie) })
+          : indexHtml,
+      );
   });
 }

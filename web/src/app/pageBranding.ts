@@ -3,9 +3,8 @@
  * for this host, in `<script id="pc-host">`), so the first paint does not wait for that round trip. It is
  * taken once, by the first load; later loads (a new token, an expired cache) ask /common/host.
  */
-import type { CompanyInfo } from "@pc/contract";
+import { type CompanyInfo, PAGE_BRANDING_ID } from "@pc/contract";
 
-const ELEMENT_ID = "pc-host";
 const FIELDS = [
   "host",
   "ssp_host",
@@ -22,7 +21,7 @@ const isCompanyInfo = (value: unknown): value is CompanyInfo =>
 
 /** The page's branding the first time it is asked for; null after that, or when the page has none. */
 export function takePageBranding(): CompanyInfo | null {
-  const element = document.getElementById(ELEMENT_ID);
+  const element = document.getElementById(PAGE_BRANDING_ID);
   if (!element) return null;
   element.remove();
   try {

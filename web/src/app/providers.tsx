@@ -2,7 +2,7 @@
  * Query client, antd theme and locale (following the company and the language, without motion when the user
  * asks for less), antd App.
  */
-import { DEFAULT_THEME } from "@pc/contract";
+import { drawnTheme } from "@pc/contract";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { App, ConfigProvider, theme } from "antd";
 import enUS from "antd/es/locale/en_US";
@@ -14,13 +14,6 @@ import { isLang } from "../i18n/index.ts";
 import { companyQuery, queryClient } from "./queryClient.ts";
 import { readableOnWhite } from "./readableColor.ts";
 import { usePrefersReducedMotion } from "./reducedMotion.ts";
-
-const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
-/** The company's theme colour when it is a valid hex colour, else the default green. */
-export function themeColor(value: string | undefined): string {
-  return value && COLOR.test(value.trim()) ? value.trim() : DEFAULT_THEME;
-}
 
 /** Hands antd's context-aware message API to the API client. */
 function NotifierBridge() {
@@ -38,7 +31,7 @@ function NotifierBridge() {
 function Themed({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { data: company } = useQuery(companyQuery);
-  const colorPrimary = themeColor(company?.theme);
+  const colorPrimary = drawnTheme(company?.theme);
   const textColor = readableOnWhite(colorPrimary);
   const lang = isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "zh";
   const reducedMotion = usePrefersReducedMotion();

@@ -2,10 +2,15 @@
  * The browser session (spec §3, §4; DESIGN §7): the token in a 7-day cookie, user_info and the
  * company branding in sessionStorage.
  */
-import { COMPANY_CACHE_SECONDS, type CompanyInfo, TOKEN_LIFETIME_DAYS, type UserInfo } from "@pc/contract";
+import {
+  COMPANY_CACHE_SECONDS,
+  type CompanyInfo,
+  TOKEN_COOKIE,
+  TOKEN_LIFETIME_DAYS,
+  type UserInfo,
+} from "@pc/contract";
 import Cookies from "js-cookie";
 
-export const TOKEN_COOKIE = "token";
 export const USER_INFO_KEY = "user_info";
 export const COMPANY_KEY = "company";
 export const COMPANY_CACHE_MS = COMPANY_CACHE_SECONDS * 1000;

@@ -15,6 +15,7 @@ import { lazyPage } from "../lazyPage.ts";
 import { PATHS, UNPADDED_PATHS } from "../paths.ts";
 import { companyQuery, menuQuery, userInfoQuery } from "../queryClient.ts";
 import { NotFound } from "../routeTable.tsx";
+import { StaticShellHandover } from "../staticShell.ts";
 import { PublicTopBar } from "./HeaderParts.tsx";
 import { PageLoading } from "./PageSlot.tsx";
 import type { FrameProps } from "./SignedInFrame.tsx";
@@ -118,6 +119,7 @@ export function LayoutError() {
   const detail = error instanceof Error ? error.message : undefined;
   return (
     <div className="pc-boot pc-boot-error" role="alert">
+      <StaticShellHandover />
       <WarningOutlined className="pc-boot-icon" />
       <h2 className="pc-boot-title">{t("error.loadFailed")}</h2>
       {detail && <p className="pc-boot-detail">{detail}</p>}

@@ -1,6 +1,7 @@
 import { Spin } from "antd";
 import { Suspense } from "react";
 import type { LazyPage } from "../lazyPage.ts";
+import { StaticShellHandover } from "../staticShell.ts";
 
 export function PageLoading() {
   return (
@@ -10,11 +11,12 @@ export function PageLoading() {
   );
 }
 
-/** A lazily loaded page (route-level code splitting). */
+/** A lazily loaded page (route-level code splitting); the first one drawn replaces the served sign-in frame. */
 export function PageSlot({ page: Page }: { page: LazyPage }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Page />
+      <StaticShellHandover />
     </Suspense>
   );
 }

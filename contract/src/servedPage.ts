@@ -1,0 +1,25 @@
+/**
+ * What the page the server serves (index.html) and the web share: the ids of the elements the server writes
+ * into it (server/src/plugins/web.ts; web/src/app/pageBranding.ts and staticShell.ts read them), the session's
+ * cookie, and the theme colour both draw with.
+ */
+import { DEFAULT_THEME } from "./enums.ts";
+
+/** `<script type="application/json">` with the host's branding (GET /common/host's answer). */
+export const PAGE_BRANDING_ID = "pc-host";
+
+/** The sign-in frame drawn from the served page alone, until the app has drawn the page itself. */
+export const SIGN_IN_SHELL_ID = "pc-shell";
+
+/** The cookie the web keeps the session token in (spec §3); a page request without it is a visitor's. */
+export const TOKEN_COOKIE = "token";
+
+const DRAWABLE_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/**
+ * The colour a page is drawn in (the web's antd theme, the served page's sign-in shell): the company's theme
+ * when it is a hex colour (older rows may hold a short or translucent one), else the default green.
+ */
+export function drawnTheme(value: string | undefined): string {
+  return value && DRAWABLE_COLOR.test(value.trim()) ? value.trim() : DEFAULT_THEME;
+}

@@ -1,0 +1,66 @@
+/**
+ * The sign-in frame drawn from the served page alone (issue 12): a visitor without a session sees the host's
+ * top bar and the branded side of the sign-in card at the first paint, while the app's script (300 KB) is
+ * still on its way; the app removes it once it has drawn the page itself (web/src/app/staticShell.ts).
+ *
+ * It is the markup of the web's frame (PublicTopBar and AuthShell) with the web's class names, so the page's
+ * first stylesheet lays it out the same (web/src/app/staticShell.css), in the colours antd derives from the
+ * host's theme. Texts that depend on the visitor's language (kept by the browser) are left out; their lines
+ * keep their height.
+ */
+import { generate } from "@ant-design/colors";
+import { type CompanyInfo, drawnTheme, SIGN_IN_SHELL_ID, TOKEN_COOKIE } from "@pc/contract";
+import { escapeHtml } from "../lib/html.ts";
+
+/** The theme's shades, as antd names them (its palette of ten, lightest first). */
+function themeShades(theme: string) {
+  const palette = generate(drawnTheme(theme));
+  return {
+    primaryBg: palette[0],
+    primaryBgHover: palette[1],
+    primary: palette[5],
+    primaryActive: palette[6],
+  };
+}
+
+type Shades = ReturnType<typeof themeShades>;
+
+/** The web's BrandMark: the logo, or the name's initial on the theme colour. */
+function brandMark(branding: CompanyInfo, shades: Shades, size: number): string {
+  if (branding.logo) {
+    return `<img src="${escapeHtml(branding.logo)}" alt="" class="pc-brand-logo" style="height:${size}px;max-width:${size * 4}px">`;
+  }
+  const initial = escapeHtml((branding.name.trim()[0] ?? "P").toUpperCase());
+  const style = `width:${size}px;height:${size}px;font-size:${size * 0.5}px;background:linear-gradient(135deg, ${shades.primary}, ${shades.primaryActive})`;
+  return `<span class="pc-brand-initial" style="${style}">${initial}</span>`;
+}
+
+/** A line kept at the height of the text the app writes into it. */
+const EMPTY_LINE = "&#8203;";
+
+export function signInShell(branding: CompanyInfo): string {
+  const shades = themeShades(branding.theme);
+  const name = escapeHtml(branding.name);
+  const page = `radial-gradient(circle at 15% 20%, ${shades.primaryBg} 0, transparent 45%), radial-gradient(circle at 85% 80%, ${shades.primaryBgHover} 0, transparent 40%), #f5f7fa`;
+  const aside = `linear-gradient(150deg, ${shades.primary} 0%, ${shades.primaryActive} 100%)`;
+  return [
+    `<div id="${SIGN_IN_SHELL_ID}" class="pc-shell" aria-hidden="true">`,
+    `<div class="pc-header"><span class="pc-brand">${brandMark(branding, shades, 32)}<span class="pc-brand-name">${name}</span></span></div>`,
+    `<div class="pc-login" style="background:${page}"><div class="pc-login-card">`,
+    `<aside class="pc-login-aside" style="background:${aside}">`,
+    `<div class="pc-login-aside-mark">${brandMark(branding, shades, 48)}</div>`,
+    `<div class="pc-login-aside-name">${name || EMPTY_LINE}</div>`,
+    `<div class="pc-login-aside-app">${EMPTY_LINE}</div>`,
+    `<p class="pc-login-aside-tagline">${EMPTY_LINE}</p>`,
+    `</aside><section class="pc-login-main"></section></div></div></div>`,
+  ].join("");
+}
+
+/** Whether a page request comes from a visitor without a session (who will see the sign-in frame). */
+export function isVisitor(cookieHeader: string | undefined): boolean {
+  const hasToken = cookieHeader?.split(";").some((pair) => {
+    const [key, value] = pair.trim().split("=");
+    return key === TOKEN_COOKIE && Boolean(value);
+  });
+  return !hasToken;
+}
