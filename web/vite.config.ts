@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -40,8 +41,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * react-router 7 publishes only its development build in its exports (remix-run/react-router#14102): dev
+ * warnings and checks on every navigation. A build takes the production one beside it.
+ */
+const REACT_ROUTER_PRODUCTION_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist",
+  "production",
+);
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION_DIR, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_PRODUCTION_DIR, "dom-export.mjs") },
+];
+
+function reactRouterProduction(): Plugin {
+  return {
+    name: "react-router-production",
+    apply: "build",
+    config: () => ({ resolve: { alias: REACT_ROUTER_PRODUCTION } }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), antdFirstScreenStyles(), paintFirst(), precompress()],
+  plugins: [react(), reactRouterProduction(), antdFirstScreenStyles(), paintFirst(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

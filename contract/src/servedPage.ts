@@ -11,6 +11,9 @@ export const PAGE_BRANDING_ID = "pc-host";
 /** The sign-in frame drawn from the served page alone, until the app has drawn the page itself. */
 export const SIGN_IN_SHELL_ID = "pc-shell";
 
+/** The build's page for a visitor without a session (beside index.html): the app's script follows its paint. */
+export const VISITOR_PAGE = "visitor.html";
+
 /** The cookie the web keeps the session token in (spec §3); a page request without it is a visitor's. */
 export const TOKEN_COOKIE = "token";
 

@@ -151,10 +151,14 @@ test.describe("sign-in", () => {
     });
   }
 
-  test("a signed-in user's page carries no sign-in frame", async ({ page }) => {
+  test("a signed-in user's page carries no sign-in frame and loads the app's script at once", async ({
+    page,
+  }) => {
     await signIn(page);
-    const served = await page.request.get("/home");
-    expect(await served.text()).not.toContain('id="pc-shell"');
+    const served = await (await page.request.get("/home")).text();
+    expect(served).not.toContain('id="pc-shell"');
+    // found by the browser's preload scanner, not after a visitor's first paint (web/build/paintFirst.ts)
+    expect(served).toMatch(/<script type="module" crossorigin src="\/assets\/initial-[\w-]+\.js">/);
   });
 });
 

@@ -11,6 +11,10 @@ writeFileSync(
   path.join(webDist, "index.html"),
   '<html><head><meta name="pc-caller-secret" content="__CALLER_SECRET__"></head><body><div id="root"></div></body></html>',
 );
+writeFileSync(
+  path.join(webDist, "visitor.html"),
+  '<html><head><meta name="pc-caller-secret" content="__CALLER_SECRET__"></head><body data-page="visitor"><div id="root"></div></body></html>',
+);
 writeFileSync(path.join(webDist, "robots.txt"), "User-agent: *");
 
 let t: TestApp;
@@ -90,7 +94,13 @@ describe("security headers and limits", () => {
 
 describe("web build", () => {
   it("serves index.html with the caller secret for client routes (SPA fallback)", async () => {
-    for (const url of ["/", "/login?redirect=%2Fhome", "/appManagement/appManagementList", "/index.html"]) {
+    for (const url of [
+      "/",
+      "/login?redirect=%2Fhome",
+      "/appManagement/appManagementList",
+      "/index.html",
+      "/visitor.html",
+    ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
@@ -108,6 +118,7 @@ describe("web build", () => {
 
   it("draws the sign-in frame into a visitor's page, in the host's name and colours", async () => {
     const visitor = await t.app.inject({ url: "/home", headers: { host: "demo.localhost" } });
+    expect(visitor.body).toContain('data-page="visitor"');
     const shell = /<div id="pc-shell".*<\/section><\/div><\/div><\/div>/.exec(visitor.body)?.[0] ?? "";
     expect(shell).toContain('<div class="pc-login-aside-name">Demo Publisher</div>');
     expect(shell).toContain('<span class="pc-brand-name">Demo Publisher</span>');
@@ -119,6 +130,7 @@ describe("web build", () => {
       headers: { host: "demo.localhost", cookie: "lang=en; token=a-session-token" },
     });
     expect(signedIn.body).toContain('id="pc-host"');
+    expect(signedIn.body).not.toContain('data-page="visitor"');
     expect(signedIn.body).not.toContain('id="pc-shell"');
   });
 

@@ -1,26 +1,24 @@
 /**
- * The app's script starts loading once the served sign-in frame has been painted (issue 12).
+ * A visitor's page starts the app's script once the sign-in frame has been painted (issue 12).
  *
- * A visitor's page carries the sign-in frame (server/src/plugins/signInShell.ts) and needs only the stylesheets
- * to paint it; the script (300 KB) loaded beside them shared a phone's narrow connection with them and held the
- * first paint back. The build replaces the page's module scripts by a small one that waits for that paint
- * (a frame) when the page has the frame, and starts the app's scripts then. Without the frame (a signed-in
- * user's page, nothing to paint before the app) or in a hidden tab (no frames), they start at once.
+ * The page a visitor without a session is served carries the sign-in frame (server/src/plugins/signInShell.ts),
+ * which needs only the stylesheets to paint; the app's script (300 KB) loaded beside them shared a phone's
+ * narrow connection with them and held the first paint back. The build writes a second page for visitors,
+ * whose module scripts are replaced by a small one that waits for that paint (a frame) and starts them then
+ * (at once in a hidden tab, which paints no frames). A signed-in user's page (index.html) has nothing to paint
+ * before the app and keeps loading the script at once, found by the browser's preload scanner.
  */
 import { createHash } from "node:crypto";
 import type { Plugin } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
-import { SIGN_IN_SHELL_ID } from "../../contract/src/servedPage.ts";
+import { VISITOR_PAGE } from "../../contract/src/servedPage.ts";
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 
 function bootScript(entries: string[]): string {
   return `const start = () => { for (const src of ${JSON.stringify(entries)}) import(src); };
-if (document.getElementById(${JSON.stringify(SIGN_IN_SHELL_ID)}) && document.visibilityState === "visible") {
-  requestAnimationFrame(() => setTimeout(start));
-} else {
-  start();
-}
+if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(start));
+else start();
 `;
 }
 
@@ -34,13 +32,16 @@ export function paintFirst(): Plugin {
         const page = bundle["index.html"];
         if (page?.type !== "asset" || typeof page.source !== "string") return;
         const entries = [...page.source.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? "");
+        if (entries.length === 0)
+          this.error("index.html has no module script of the form this plugin replaces");
         const source = bootScript(entries);
         const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
         const fileName = `assets/boot-${hash}.js`;
         this.emitFile({ type: "asset", fileName, source });
-        page.source = page.source
+        const visitorPage = page.source
           .replace(MODULE_SCRIPT, "")
           .replace("  </head>", `    <script type="module" src="/${fileName}"></script>\n  </head>`);
+        this.emitFile({ type: "asset", fileName: VISITOR_PAGE, source: visitorPage });
       },
     },
   };

@@ -6,13 +6,13 @@
  * The page carries the branding of the host it is served on (the answer of GET /common/host, as JSON in
  * `<script id="pc-host">`): the first paint shows the company's name, colour and icon without waiting for a
  * round trip after the scripts (a phone on a slow network saves one), and the icon is right from the start.
- * A visitor without a session also gets the sign-in frame drawn in it (signInShell.ts), so the first paint
- * does not wait for the scripts either.
+ * A visitor without a session gets the build's visitor page with the sign-in frame drawn in it
+ * (signInShell.ts), so the first paint does not wait for the scripts either.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type CompanyInfo, PAGE_BRANDING_ID } from "@pc/contract";
+import { type CompanyInfo, PAGE_BRANDING_ID, VISITOR_PAGE } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { escapeHtml } from "../lib/html.ts";
 import { sendNotFound } from "./envelope.ts";
@@ -64,11 +64,19 @@ export interface WebRoutesOptions {
   brandingOf: (host: string) => Promise<CompanyInfo>;
 }
 
+/** The build's pages; the static files never serve them (their caller secret is filled in here). */
+const PAGES = ["index.html", VISITOR_PAGE];
+
 export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions) {
-  const indexFile = path.join(options.distDir, "index.html");
-  const indexHtml = existsSync(indexFile)
-    ? readFileSync(indexFile, "utf8").replaceAll("__CALLER_SECRET__", options.callerSecret)
-    : null;
+  const readPage = (name: string) => {
+    const file = path.join(options.distDir, name);
+    return existsSync(file)
+      ? readFileSync(file, "utf8").replaceAll("__CALLER_SECRET__", options.callerSecret)
+      : null;
+  };
+  const indexHtml = readPage("index.html");
+  // starts the app's script after its first paint (web/build/paintFirst.ts); a build may have none
+  const visitorHtml = readPage(VISITOR_PAGE);
 
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -76,7 +84,7 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
       wildcard: false,
       index: false,
       preCompressed: true,
-      allowedPath: (pathName) => pathName !== "/index.html",
+      allowedPath: (pathName) => !PAGES.some((page) => pathName === `/${page}`),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
@@ -95,13 +103,10 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
         request.log.warn({ err: error }, "the page goes out without the host's branding");
         return null;
       });
-    return reply
-      .header("cache-control", "no-cache")
-      .type("text/html; charset=utf-8")
-      .send(
-        branding
-          ? brandedPage(indexHtml, branding, { visitor: isVisitor(request.headers.cookie) })
-          : indexHtml,
-      );
+    const visitor = isVisitor(request.headers.cookie);
+    const page = branding
+      ? brandedPage(visitor ? (visitorHtml ?? indexHtml) : indexHtml, branding, { visitor })
+      : indexHtml;
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
   });
 }
