@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -29,6 +29,8 @@ function precompress(): Plugin {
       assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     closeBundle() {
+      // also called when the build failed: its own error is the one to show, not a missing folder
+      if (!existsSync(assetsDir)) return;
       for (const name of readdirSync(assetsDir).filter((file) => COMPRESSIBLE.test(file))) {
         const file = path.join(assetsDir, name);
         const content = readFileSync(file);
