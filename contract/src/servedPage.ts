@@ -26,3 +26,18 @@ const DRAWABLE_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 export function drawnTheme(value: string | undefined): string {
   return value && DRAWABLE_COLOR.test(value.trim()) ? value.trim() : DEFAULT_THEME;
 }
+
+/** The theme's shades the sign-in frame is drawn in, by antd's names for them. */
+export interface FrameShades {
+  colorPrimary: string;
+  colorPrimaryActive: string;
+  colorPrimaryBg: string;
+  colorPrimaryBgHover: string;
+}
+
+/** The sign-in frame's backgrounds, one recipe for the web's (AuthShell, BrandMark) and the served page's. */
+export const frameBackgrounds = (shades: FrameShades) => ({
+  page: `radial-gradient(circle at 15% 20%, ${shades.colorPrimaryBg} 0, transparent 45%), radial-gradient(circle at 85% 80%, ${shades.colorPrimaryBgHover} 0, transparent 40%), #f5f7fa`,
+  aside: `linear-gradient(150deg, ${shades.colorPrimary} 0%, ${shades.colorPrimaryActive} 100%)`,
+  mark: `linear-gradient(135deg, ${shades.colorPrimary}, ${shades.colorPrimaryActive})`,
+});

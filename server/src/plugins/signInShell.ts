@@ -9,29 +9,37 @@
  * keep their height.
  */
 import { generate } from "@ant-design/colors";
-import { type CompanyInfo, drawnTheme, SIGN_IN_SHELL_ID, TOKEN_COOKIE } from "@pc/contract";
+import {
+  type CompanyInfo,
+  drawnTheme,
+  type FrameShades,
+  frameBackgrounds,
+  SIGN_IN_SHELL_ID,
+  TOKEN_COOKIE,
+} from "@pc/contract";
 import { escapeHtml } from "../lib/html.ts";
 
-/** The theme's shades, as antd names them (its palette of ten, lightest first). */
-function themeShades(theme: string) {
+/** The theme's shades as antd derives them (its palette of ten, lightest first). */
+function themeShades(theme: string): FrameShades {
   const palette = generate(drawnTheme(theme));
+  const shade = (index: number) => palette[index] ?? "";
   return {
-    primaryBg: palette[0],
-    primaryBgHover: palette[1],
-    primary: palette[5],
-    primaryActive: palette[6],
+    colorPrimaryBg: shade(0),
+    colorPrimaryBgHover: shade(1),
+    colorPrimary: shade(5),
+    colorPrimaryActive: shade(6),
   };
 }
 
-type Shades = ReturnType<typeof themeShades>;
+type Backgrounds = ReturnType<typeof frameBackgrounds>;
 
 /** The web's BrandMark: the logo, or the name's initial on the theme colour. */
-function brandMark(branding: CompanyInfo, shades: Shades, size: number): string {
+function brandMark(branding: CompanyInfo, backgrounds: Backgrounds, size: number): string {
   if (branding.logo) {
     return `<img src="${escapeHtml(branding.logo)}" alt="" class="pc-brand-logo" style="height:${size}px;max-width:${size * 4}px">`;
   }
   const initial = escapeHtml((branding.name.trim()[0] ?? "P").toUpperCase());
-  const style = `width:${size}px;height:${size}px;font-size:${size * 0.5}px;background:linear-gradient(135deg, ${shades.primary}, ${shades.primaryActive})`;
+  const style = `width:${size}px;height:${size}px;font-size:${size * 0.5}px;background:${backgrounds.mark}`;
   return `<span class="pc-brand-initial" style="${style}">${initial}</span>`;
 }
 
@@ -39,16 +47,14 @@ function brandMark(branding: CompanyInfo, shades: Shades, size: number): string 
 const EMPTY_LINE = "&#8203;";
 
 export function signInShell(branding: CompanyInfo): string {
-  const shades = themeShades(branding.theme);
+  const backgrounds = frameBackgrounds(themeShades(branding.theme));
   const name = escapeHtml(branding.name);
-  const page = `radial-gradient(circle at 15% 20%, ${shades.primaryBg} 0, transparent 45%), radial-gradient(circle at 85% 80%, ${shades.primaryBgHover} 0, transparent 40%), #f5f7fa`;
-  const aside = `linear-gradient(150deg, ${shades.primary} 0%, ${shades.primaryActive} 100%)`;
   return [
     `<div id="${SIGN_IN_SHELL_ID}" class="pc-shell" aria-hidden="true">`,
-    `<div class="pc-header"><span class="pc-brand">${brandMark(branding, shades, 32)}<span class="pc-brand-name">${name}</span></span></div>`,
-    `<div class="pc-login" style="background:${page}"><div class="pc-login-card">`,
-    `<aside class="pc-login-aside" style="background:${aside}">`,
-    `<div class="pc-login-aside-mark">${brandMark(branding, shades, 48)}</div>`,
+    `<div class="pc-header"><span class="pc-brand">${brandMark(branding, backgrounds, 32)}<span class="pc-brand-name">${name}</span></span></div>`,
+    `<div class="pc-login" style="background:${backgrounds.page}"><div class="pc-login-card">`,
+    `<aside class="pc-login-aside" style="background:${backgrounds.aside}">`,
+    `<div class="pc-login-aside-mark">${brandMark(branding, backgrounds, 48)}</div>`,
     `<div class="pc-login-aside-name">${name || EMPTY_LINE}</div>`,
     `<div class="pc-login-aside-app">${EMPTY_LINE}</div>`,
     `<p class="pc-login-aside-tagline">${EMPTY_LINE}</p>`,

@@ -1,4 +1,4 @@
-import type { CompanyInfo } from "@pc/contract";
+import { type CompanyInfo, frameBackgrounds } from "@pc/contract";
 import { theme } from "antd";
 
 /** The company logo, or its initial on the theme colour when it has none. */
@@ -18,7 +18,7 @@ export function BrandMark({ company, size }: { company: CompanyInfo | undefined;
         width: size,
         height: size,
         fontSize: size * 0.5,
-        background: `linear-gradient(135deg, ${token.colorPrimary}, ${token.colorPrimaryActive})`,
+        background: frameBackgrounds(token).mark,
       }}
     >
       {initial}

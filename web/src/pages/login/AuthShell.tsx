@@ -1,4 +1,5 @@
 /** The frame of the signed-out pages (login, reset password, register): the branded side and the form card. */
+import { frameBackgrounds } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Typography, theme } from "antd";
 import type { ReactNode } from "react";
@@ -22,25 +23,14 @@ export function AuthShell({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const backgrounds = frameBackgrounds(theme.useToken().token);
   const { data: company } = useQuery(companyQuery);
   const brandName = company?.name || t("app.name");
 
   return (
-    <div
-      className="pc-login"
-      data-testid={testId}
-      style={{
-        background: `radial-gradient(circle at 15% 20%, ${token.colorPrimaryBg} 0, transparent 45%), radial-gradient(circle at 85% 80%, ${token.colorPrimaryBgHover} 0, transparent 40%), #f5f7fa`,
-      }}
-    >
+    <div className="pc-login" data-testid={testId} style={{ background: backgrounds.page }}>
       <div className="pc-login-card">
-        <aside
-          className="pc-login-aside"
-          style={{
-            background: `linear-gradient(150deg, ${token.colorPrimary} 0%, ${token.colorPrimaryActive} 100%)`,
-          }}
-        >
+        <aside className="pc-login-aside" style={{ background: backgrounds.aside }}>
           <div className="pc-login-aside-mark">
             <BrandMark company={company} size={48} />
           </div>
