@@ -151,6 +151,30 @@ test.describe("sign-in", () => {
     });
   }
 
+  test("a visitor's page runs the app's first files one task each, dependencies first", async ({ page }) => {
+    // evaluated as one file they were one long task of a phone's main thread (web/build/paintFirst.ts); each
+    // file marks its evaluation, and a timer it sets marks the end of the task it ran in
+    await page.route(/\/assets\/(react|antd|libs|initial)-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const name = new URL(route.request().url()).pathname;
+      const marks = `performance.mark(${JSON.stringify(`run ${name}`)});setTimeout(() => performance.mark(${JSON.stringify(`ran ${name}`)}));`;
+      await route.fulfill({ response, body: marks + (await response.text()) });
+    });
+    await page.goto("/login");
+    await expect(page.getByText("登录邮箱")).toBeVisible();
+    const marks = await page.evaluate(() => performance.getEntriesByType("mark").map((mark) => mark.name));
+    const files = marks.filter((mark) => mark.startsWith("run ")).map((mark) => mark.slice(4));
+    expect(files.map((file) => file.replace(/^\/assets\/([a-z]+)-.*$/, "$1"))).toEqual([
+      "react",
+      "libs",
+      "antd",
+      "initial",
+    ]);
+    for (const [index, file] of files.slice(0, -1).entries()) {
+      expect(marks.indexOf(`ran ${file}`)).toBeLessThan(marks.indexOf(`run ${files[index + 1]}`));
+    }
+  });
+
   test("a signed-in user's page carries no sign-in frame and loads the app's script at once", async ({
     page,
   }) => {

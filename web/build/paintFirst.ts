@@ -9,17 +9,43 @@
  * before the app and keeps loading the script at once, found by the browser's preload scanner.
  */
 import { createHash } from "node:crypto";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
 import { VISITOR_PAGE } from "../../contract/src/servedPage.ts";
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 
-function bootScript(entries: string[]): string {
-  return `const start = () => { for (const src of ${JSON.stringify(entries)}) import(src); };
+/**
+ * Fetches the scripts side by side, then runs them one task each, dependencies first: a module's imports
+ * are evaluated with it, so each file's own code runs in its own task and the phone's main thread is free
+ * in between (a long task delays whatever the visitor does meanwhile).
+ */
+function bootScript(scripts: string[]): string {
+  return `const scripts = ${JSON.stringify(scripts)};
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+const start = async () => {
+  for (const href of scripts) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  for (const src of scripts) {
+    await import(src);
+    await nextTask();
+  }
+};
 if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(start));
 else start();
 `;
+}
+
+/** The entry's chunk and the chunks it imports, each after its own imports. */
+function inEvaluationOrder(bundle: Rolldown.OutputBundle, entries: string[]): string[] {
+  const order: string[] = [];
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== "chunk" || order.includes(fileName)) return;
+    for (const imported of chunk.imports) visit(imported);
+    order.push(fileName);
+  };
+  for (const entry of entries) visit(entry);
+  return order;
 }
 
 export function paintFirst(): Plugin {
@@ -31,10 +57,10 @@ export function paintFirst(): Plugin {
       handler(_options, bundle) {
         const page = bundle["index.html"];
         if (page?.type !== "asset" || typeof page.source !== "string") return;
-        const entries = [...page.source.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? "");
+        const entries = [...page.source.matchAll(MODULE_SCRIPT)].map((match) => (match[1] ?? "").slice(1));
         if (entries.length === 0)
           this.error("index.html has no module script of the form this plugin replaces");
-        const source = bootScript(entries);
+        const source = bootScript(inEvaluationOrder(bundle, entries).map((fileName) => `/${fileName}`));
         const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
         const fileName = `assets/boot-${hash}.js`;
         this.emitFile({ type: "asset", fileName, source });

@@ -9,6 +9,10 @@ import { createAppRouter } from "./app/router.tsx";
 import { languageReady } from "./i18n/index.ts";
 import { dropSession } from "./session/actions.ts";
 
+/** Ends the current task: the app's start runs in steps, not as one long task of a phone's main thread. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+await nextTask();
 const router = createAppRouter();
 
 // spec §4/§8: a rejected token clears the session and sends the user to sign in, then back
@@ -18,6 +22,7 @@ setSessionInvalidHandler(() => {
   if (pathname !== PATHS.login) void router.navigate(loginRedirect(pathname, search), { replace: true });
 });
 
+await nextTask();
 const root = document.getElementById("root");
 if (root) {
   const reactRoot = createRoot(root);

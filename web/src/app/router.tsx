@@ -19,11 +19,10 @@ function cachedMenu(token: string | undefined): RouteKey[] | null {
 /** Runs the guard for a navigation and applies its effects (spec §4). */
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
-  // the page's chunk loads while the guard waits for the menu and the branding, not after them
-  // (a failure shows when the page itself loads)
-  findRoute(url.pathname)
-    ?.page?.preload()
-    .catch(() => undefined);
+  // the page's chunk loads while the guard waits for the menu and the branding, not after them (a failure
+  // shows when the page itself loads); started in a task of its own, as it adds a link element per file
+  const page = findRoute(url.pathname)?.page;
+  if (page) setTimeout(() => page.preload().catch(() => undefined));
   const frame = getToken() ? SignedInFrame.preload().catch(() => undefined) : undefined;
   const ticket = url.searchParams.get(TICKET_PARAM);
   if (ticket) await signInWithTicket(ticket);
