@@ -12,8 +12,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config, ProcessRole } from "./config.ts";
 import { controlChannel } from "./control/channel.ts";
 import type { DataDirLock } from "./db/data-dir-lock.ts";
-import type { DatabaseHandle } from "./db/database.ts";
-import { createMailer } from "./lib/mailer.ts";
 import { loggerOptions } from "./lib/request-log.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { reportApiRoutes } from "./modules/api-keys/report-routes.ts";
@@ -22,12 +20,10 @@ import { appRoutes } from "./modules/apps/routes.ts";
 import { externalRoutes } from "./modules/external/routes.ts";
 import { geoRoutes } from "./modules/geo/routes.ts";
 import { historyRoutes } from "./modules/history/routes.ts";
-import type { LoginKey } from "./modules/passport/login-key.ts";
 import { passwordRoutes } from "./modules/passport/password-routes.ts";
 import { passportRoutes } from "./modules/passport/routes.ts";
 import { placementRoutes } from "./modules/placements/routes.ts";
 import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
-import type { DeliveryDeps } from "./modules/report-schedules/delivery.ts";
 import { reportScheduleRoutes } from "./modules/report-schedules/routes.ts";
 import { reportScheduleWorker } from "./modules/report-schedules/worker.ts";
 import { sdkIngestRoutes } from "./modules/reports/ingest/routes.ts";
@@ -35,9 +31,9 @@ import { reportScheduler } from "./modules/reports/pipeline/scheduler.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
-import { brandingForHost } from "./modules/tenancy/service.ts";
 import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
 import { auth } from "./plugins/auth.ts";
+import { type Deps, deps } from "./plugins/deps.ts";
 import { answerClientError, answerFrameworkError, envelope, sendNotFound } from "./plugins/envelope.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { metrics } from "./plugins/metrics.ts";
@@ -45,10 +41,7 @@ import { securityHeaders } from "./plugins/security-headers.ts";
 import { textInputs } from "./plugins/text-inputs.ts";
 import { webRoutes } from "./plugins/web.ts";
 
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  loginKey: LoginKey;
+export interface AppDeps extends Deps {
   /** The embedded data directory this process owns: the CLI's commands come through its control channel. */
   dataDirLock?: DataDirLock | null;
 }
@@ -64,55 +57,30 @@ interface Part {
 const CONSOLE = ["console"] as const;
 const INGEST = ["ingest"] as const;
 
-/** What the scheduled-report mails need; the mailer closes with the app. */
-function deliveryDeps(api: FastifyInstance, { config, database }: AppDeps): DeliveryDeps {
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: api.log });
-  api.addHook("onClose", async () => mailer.close());
-  return {
-    database,
-    mailer,
-    timeZone: config.REPORT_TZ,
-    maxRows: config.EXPORT_MAX_ROWS,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-  };
-}
-
 /** The API groups behind the session check, in registration order, each with its roles. */
-function apiParts(deps: AppDeps): Part[] {
-  const { config, database, loginKey } = deps;
-  const { db } = database;
-  const timeZone = config.REPORT_TZ;
+function apiParts(config: Config): Part[] {
   return [
-    { roles: CONSOLE, register: (api) => api.register(passportRoutes, { db, config, loginKey }) },
-    { roles: CONSOLE, register: (api) => api.register(appRoutes, { db, timeZone }) },
-    { roles: CONSOLE, register: (api) => api.register(placementRoutes, { db, timeZone }) },
-    { roles: CONSOLE, register: (api) => api.register(historyRoutes, { db, timeZone }) },
+    { roles: CONSOLE, register: (api) => api.register(passportRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(appRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(placementRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(historyRoutes) },
     { roles: CONSOLE, register: (api) => api.register(geoRoutes) },
-    { roles: INGEST, register: (api) => api.register(sdkRoutes, { db, timeZone }) },
-    { roles: CONSOLE, register: (api) => api.register(passwordRoutes, { db, config }) },
-    { roles: CONSOLE, register: (api) => api.register(twoFactorRoutes, { db, config }) },
-    { roles: CONSOLE, register: (api) => api.register(accountRoutes, { db, timeZone }) },
-    { roles: CONSOLE, register: (api) => api.register(tenancyRoutes, { db, timeZone }) },
-    { roles: CONSOLE, register: (api) => api.register(profitCenterRoutes, { db, timeZone }) },
-    { roles: INGEST, register: (api) => api.register(externalRoutes, { db, config }) },
-    { roles: CONSOLE, register: (api) => api.register(reportRoutes, { database, config }) },
-    { roles: CONSOLE, register: (api) => api.register(apiKeyRoutes, { db, timeZone }) },
-    { roles: CONSOLE, register: (api) => api.register(reportApiRoutes, { database, config }) },
-    { roles: CONSOLE, register: (api) => api.register(reportScheduleRoutes, deliveryDeps(api, deps)) },
-    {
-      roles: INGEST,
-      register: (api) => api.register(sdkIngestRoutes, { db, maxInFlight: config.INGEST_MAX_IN_FLIGHT }),
-    },
+    { roles: INGEST, register: (api) => api.register(sdkRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(passwordRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(twoFactorRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(accountRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(tenancyRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(profitCenterRoutes) },
+    { roles: INGEST, register: (api) => api.register(externalRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(reportRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(apiKeyRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(reportApiRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(reportScheduleRoutes) },
+    { roles: INGEST, register: (api) => api.register(sdkIngestRoutes) },
     {
       roles: ["worker"],
       register: (api) =>
         api.register(reportScheduler, {
-          db,
-          settings: {
-            timeZone,
-            autoPublish: config.AUTO_PUBLISH,
-            leaseSeconds: config.REPORT_LEASE_SECONDS,
-          },
           intervalSeconds: config.REPORT_SCHEDULE_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 60),
         }),
     },
@@ -120,7 +88,6 @@ function apiParts(deps: AppDeps): Part[] {
       roles: ["worker"],
       register: (api) =>
         api.register(reportScheduleWorker, {
-          deps: deliveryDeps(api, deps),
           intervalSeconds: config.REPORT_MAIL_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 30),
         }),
     },
@@ -137,8 +104,8 @@ const BODY_LIMIT_BYTES = 100 * 1024;
 const trustProxy = (setting: Config["TRUST_PROXY"]) =>
   typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, dataDirLock } = deps;
+export async function buildApp({ dataDirLock, ...shared }: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = shared;
   const serves = (roles: readonly ServingRole[]) =>
     config.PROCESS_ROLE === "all" || roles.some((role) => role === config.PROCESS_ROLE);
   const requestTimeoutMs = config.REQUEST_TIMEOUT_SECONDS * 1000;
@@ -157,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(deps, shared);
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
@@ -201,24 +169,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(textInputs);
   // In production the metrics are read only with their token; without one they are not served.
   if (config.METRICS_TOKEN || config.NODE_ENV !== "production") {
-    await app.register(metrics, { database, token: config.METRICS_TOKEN });
+    await app.register(metrics, { token: config.METRICS_TOKEN });
   }
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes);
   await app.register(async (api) => {
-    await api.register(auth, { db: database.db });
-    for (const part of apiParts(deps).filter((part) => serves(part.roles))) await part.register(api);
+    await api.register(auth);
+    for (const part of apiParts(config).filter((part) => serves(part.roles))) await part.register(api);
   });
   if (serves(CONSOLE)) {
-    await app.register(webRoutes, {
-      distDir: config.WEB_DIST,
-      callerSecret: config.CALLER_SECRET,
-      brandingOf: (host) => brandingForHost(database.db, host),
-    });
+    await app.register(webRoutes, { distDir: config.WEB_DIST, callerSecret: config.CALLER_SECRET });
   } else {
     app.setNotFoundHandler(sendNotFound);
   }
   if (dataDirLock) {
-    await app.register(controlChannel, { socketPath: dataDirLock.socketPath, context: { config, database } });
+    await app.register(controlChannel, { socketPath: dataDirLock.socketPath });
   }
 
   app.addHook("onClose", async () => {

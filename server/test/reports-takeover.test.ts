@@ -16,6 +16,7 @@ import { inTransaction } from "../src/db/transaction.ts";
 import { type Claim, claimBatch, queueBatch } from "../src/modules/reports/pipeline/repo.ts";
 import { reportScheduler } from "../src/modules/reports/pipeline/scheduler.ts";
 import { runClaim, scheduledRun } from "../src/modules/reports/pipeline/service.ts";
+import { deps } from "../src/plugins/deps.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { testLoginKeyPem } from "./support/keys.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
@@ -108,10 +109,11 @@ const claimDay = (day: number, claimId: string) =>
     return claim;
   });
 
-/** A worker process's report scheduler on the app's database (queues yesterday, then claims). */
+/** A worker process's report scheduler on the app's database and config (queues yesterday, then claims). */
 async function startWorker(): Promise<FastifyInstance> {
   const worker = Fastify();
-  await worker.register(reportScheduler, { db: db(), settings, intervalSeconds: 3600, firstDelayMs: 0 });
+  await worker.register(deps, t.runtime);
+  await worker.register(reportScheduler, { intervalSeconds: 3600, firstDelayMs: 0 });
   await worker.ready();
   return worker;
 }

@@ -21,6 +21,7 @@ import { md5Hex } from "../lib/passwords.ts";
 import { createUser } from "../modules/accounts/service.ts";
 import { appSecret } from "../modules/apps/service.ts";
 import { manageReport } from "../modules/reports/management/service.ts";
+import { reportSettings } from "../modules/reports/pipeline/service.ts";
 import { createCompany, findCompany } from "../modules/tenancy/service.ts";
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -223,11 +224,7 @@ function reportCommands(): Record<string, Command> {
           return manageReport(
             database.db,
             { action, kind, date: text(values.date), companyId, actor: null },
-            {
-              timeZone: config.REPORT_TZ,
-              autoPublish: config.AUTO_PUBLISH,
-              leaseSeconds: config.REPORT_LEASE_SECONDS,
-            },
+            reportSettings(config),
           );
         },
       },

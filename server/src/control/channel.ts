@@ -7,19 +7,15 @@
 import { chmodSync, rmSync } from "node:fs";
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { COMMANDS, type CommandContext, runCommand } from "../cli/commands.ts";
+import { COMMANDS, runCommand } from "../cli/commands.ts";
+import { withDeps } from "../plugins/deps.ts";
 import { type ControlAnswer, MAX_REQUEST_BYTES, requestSchema, socketAddress } from "./protocol.ts";
 
 /** How long a connection may take to send its request line. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-interface ControlChannelOptions {
-  socketPath: string;
-  context: CommandContext;
-}
-
-async function controlChannelPlugin(app: FastifyInstance, { socketPath, context }: ControlChannelOptions) {
+async function controlChannelPlugin(app: FastifyInstance, { socketPath }: { socketPath: string }) {
+  const context = { config: app.config, database: app.database };
   const answer = async (line: string): Promise<ControlAnswer> => {
     let request: unknown;
     try {
@@ -84,4 +80,4 @@ async function controlChannelPlugin(app: FastifyInstance, { socketPath, context 
 
 const refuse = (message: string): ControlAnswer => ({ exitCode: 1, stdout: [], stderr: message });
 
-export const controlChannel = fp(controlChannelPlugin, { name: "control-channel" });
+export const controlChannel = withDeps("control-channel", controlChannelPlugin, { encapsulate: false });

@@ -4,11 +4,11 @@
  */
 import { AccountStatus, type Action, Code, can, type Principal } from "@pc/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import fp from "fastify-plugin";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../lib/app-error.ts";
 import { principalOf } from "../modules/accounts/service.ts";
 import { findLiveSession, hashToken } from "../modules/passport/tokens.ts";
+import { withDeps } from "./deps.ts";
 
 export interface Session {
   tokenHash: string;
@@ -49,13 +49,14 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-async function authPlugin(app: FastifyInstance, options: { db: Db }) {
+async function authPlugin(app: FastifyInstance) {
+  const { db } = app;
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
     if (config.public || !request.routeOptions.url) return;
     const token = request.headers.token;
-    const session = typeof token === "string" && token ? await loadSession(options.db, token) : null;
+    const session = typeof token === "string" && token ? await loadSession(db, token) : null;
     if (!session) throw new AppError(Code.TokenInvalid);
     // Set before the permission check, so that a 402 is logged with who asked.
     request.session = session;
@@ -63,4 +64,4 @@ async function authPlugin(app: FastifyInstance, options: { db: Db }) {
   });
 }
 
-export const auth = fp(authPlugin, { name: "auth" });
+export const auth = withDeps("auth", authPlugin, { encapsulate: false });

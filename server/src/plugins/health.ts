@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "../db/database.ts";
+import { withDeps } from "./deps.ts";
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -8,7 +8,8 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * Liveness and readiness probes: plain 200 when well; /readyz answers 503 while the database is out of
  * reach, so a load balancer sends the calls elsewhere. Connections the database drops are logged here.
  */
-export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+async function healthPlugin(app: FastifyInstance) {
+  const { database } = app;
   database.onConnectionLost((error) =>
     app.log.warn({ reason: reason(error) }, "database connection lost; the pool connects anew"),
   );
@@ -24,3 +25,5 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
     }
   });
 }
+
+export const healthRoutes = withDeps("health", healthPlugin);

@@ -4,15 +4,13 @@
  */
 import { Code } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { DatabaseHandle } from "../db/database.ts";
 import { AppError } from "../lib/app-error.ts";
 import { safeEqualText } from "../lib/safe-equal.ts";
+import { withDeps } from "./deps.ts";
 import { sendRefusal } from "./envelope.ts";
 
 export interface MetricsOptions {
-  database: DatabaseHandle;
   /** METRICS_TOKEN; unset = anyone may read them. */
   token: string | undefined;
 }
@@ -40,7 +38,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     labelNames: ["state"],
     registers: [registry],
     collect() {
-      const stats = options.database.poolStats();
+      const stats = app.database.poolStats();
       if (!stats) return;
       this.set({ state: "total" }, stats.total);
       this.set({ state: "idle" }, stats.idle);
@@ -69,4 +67,4 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   });
 }
 
-export const metrics = fp(metricsPlugin, { name: "metrics" });
+export const metrics = withDeps("metrics", metricsPlugin, { encapsulate: false });

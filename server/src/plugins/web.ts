@@ -15,6 +15,8 @@ import fastifyStatic from "@fastify/static";
 import { type CompanyInfo, PAGE_BRANDING_ID, VISITOR_PAGE } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { escapeHtml } from "../lib/html.ts";
+import { brandingForHost } from "../modules/tenancy/service.ts";
+import { withDeps } from "./deps.ts";
 import { sendNotFound } from "./envelope.ts";
 import { isVisitor, signInShell } from "./signInShell.ts";
 
@@ -60,14 +62,12 @@ export function brandedPage(html: string, branding: CompanyInfo, { visitor = fal
 export interface WebRoutesOptions {
   distDir: string;
   callerSecret: string;
-  /** The branding of the company serving a host (GET /common/host's answer). */
-  brandingOf: (host: string) => Promise<CompanyInfo>;
 }
 
 /** The build's pages; the static files never serve them (their caller secret is filled in here). */
 const PAGES = ["index.html", VISITOR_PAGE];
 
-export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions) {
+async function webPlugin(app: FastifyInstance, options: WebRoutesOptions) {
   const readPage = (name: string) => {
     const file = path.join(options.distDir, name);
     return existsSync(file)
@@ -97,12 +97,12 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
     if (!indexHtml || !["GET", "HEAD"].includes(request.method) || isApiPath(request.url))
       return sendNotFound(request, reply);
     // without its database the page still loads; the web then asks /common/host itself
-    const branding = await options
-      .brandingOf(request.hostname.split(":")[0] ?? "")
-      .catch((error: unknown) => {
+    const branding = await brandingForHost(app.db, request.hostname.split(":")[0] ?? "").catch(
+      (error: unknown) => {
         request.log.warn({ err: error }, "the page goes out without the host's branding");
         return null;
-      });
+      },
+    );
     const visitor = isVisitor(request.headers.cookie);
     const page = branding
       ? brandedPage(visitor ? (visitorHtml ?? indexHtml) : indexHtml, branding, { visitor })
@@ -110,3 +110,5 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
   });
 }
+
+export const webRoutes = withDeps("web", webPlugin);

@@ -1,9 +1,9 @@
 /** The accounts API (spec §7 Accounts): every call needs `account.manage` (roles 1 and 2) and stays in the session's company. */
 import { ACCOUNT_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import {
   type Actor,
   createAccount,
@@ -12,11 +12,6 @@ import {
   setAccountStatus,
   updateAccount,
 } from "./service.ts";
-
-export interface AccountRoutesDeps {
-  db: Db;
-  timeZone: string;
-}
 
 const tags = ["accounts"];
 
@@ -32,7 +27,8 @@ const actorOf = (request: FastifyRequest): Actor => {
   };
 };
 
-export const accountRoutes: FastifyPluginAsync<AccountRoutesDeps> = async (app, { db, timeZone }) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, timeZone } = app;
   serveEndpoint(app, ACCOUNT_ENDPOINTS.list, tags, async (request) =>
     ok(await listAccounts(db, sessionOf(request).companyId, request.query, timeZone)),
   );
@@ -51,3 +47,5 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesDeps> = async (app, 
     ok({ deleted: await deleteAccounts(db, actorOf(request), request.query) }),
   );
 };
+
+export const accountRoutes = withDeps("accounts", routes);

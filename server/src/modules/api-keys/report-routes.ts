@@ -20,8 +20,7 @@ import {
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config.ts";
-import type { DatabaseHandle } from "../../db/database.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { reportExporter, sendCsv } from "../reports/query/export.ts";
 import {
   offlineReport,
@@ -67,12 +66,8 @@ const AFFILIATE_EXAMPLE =
   '{"code":200,"msg":"Success","data":{"list":[{"dt":"2024-05-07","country":"US","clickNum":…}],"total":42,' +
   '"totalRow":{…},"days":[{"dt":"2024-05-01","status":"published",…}]}}';
 
-export const reportApiRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; config: Config }> = async (
-  app,
-  { database, config },
-) => {
-  const { db } = database;
-  const timeZone = config.REPORT_TZ;
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, database, config, timeZone } = app;
   const queryOptions = { embedded: database.kind === "pglite" };
   app.decorateRequest("apiKey", null);
 
@@ -142,3 +137,5 @@ export const reportApiRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; 
     },
   );
 };
+
+export const reportApiRoutes = withDeps("report-api", routes);

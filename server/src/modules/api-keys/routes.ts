@@ -1,9 +1,9 @@
 /** The console's calls of the reporting API's keys (issue 14 item 2): a company's super admins only. */
 import { API_KEY_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { type Actor, apiKeyList, createApiKey, revokeApiKey } from "./service.ts";
 
 const tags = ["api keys"];
@@ -13,10 +13,8 @@ const actorOf = (request: FastifyRequest): Actor => {
   return { companyId: session.companyId, userId: session.userId };
 };
 
-export const apiKeyRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (
-  app,
-  { db, timeZone },
-) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, timeZone } = app;
   serveEndpoint(app, API_KEY_ENDPOINTS.list, tags, async (request) =>
     ok(await apiKeyList(db, sessionOf(request).companyId, request.query, timeZone)),
   );
@@ -27,3 +25,5 @@ export const apiKeyRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = as
     ok(await revokeApiKey(db, actorOf(request), request.body.id, timeZone)),
   );
 };
+
+export const apiKeyRoutes = withDeps("api-keys", routes);

@@ -1,15 +1,10 @@
 /** Applications (spec §7 Applications; DESIGN §4, §5). Every call is scoped to the session's company. */
 import { APP_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { appNameExists, appPkgExists, createApp, deleteApp, listApps, updateApp } from "./service.ts";
-
-export interface AppsDeps {
-  db: Db;
-  timeZone: string;
-}
 
 const tags = ["apps"];
 const actorOf = (session: { companyId: number; userId: number }) => ({
@@ -17,7 +12,8 @@ const actorOf = (session: { companyId: number; userId: number }) => ({
   userId: session.userId,
 });
 
-export const appRoutes: FastifyPluginAsync<AppsDeps> = async (app, { db, timeZone }) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, timeZone } = app;
   serveEndpoint(app, APP_ENDPOINTS.list, tags, async (request) =>
     ok(await listApps(db, sessionOf(request).companyId, request.query, timeZone)),
   );
@@ -40,3 +36,5 @@ export const appRoutes: FastifyPluginAsync<AppsDeps> = async (app, { db, timeZon
     return ok({ result: await appPkgExists(db, sessionOf(request).companyId, pkg, id) });
   });
 };
+
+export const appRoutes = withDeps("apps", routes);

@@ -21,19 +21,13 @@ import {
 } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
 import { inFlightLimit } from "../../plugins/admission.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { externalRules, oneSecret, SignedCalls, signed } from "../../plugins/signed.ts";
 import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
 import { ingestAffiliateStats } from "../reports/ingest/service.ts";
 import { companyList } from "../tenancy/service.ts";
 import { signClaimer } from "./service.ts";
-
-export interface ExternalDeps {
-  db: Db;
-  config: Config;
-}
 
 const tags = ["external (signed)"];
 const signedRoute = { public: true } as const;
@@ -46,7 +40,8 @@ const SIGNING =
   "other parameters' values ordered by name, then the timestamp; a JSON body counts as the parameter " +
   `\`body\` = SHA-256 hex of its raw bytes. Refused outside ±${SIGNATURE_WINDOW_SECONDS} s and when the sign was seen before.`;
 
-export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, { db, config }) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, timeZone } = app;
   // The signature first, before the parameters are validated: a caller without the secret learns nothing
   // about them. Then, once they are valid, the sign is spent (refused if it was spent before).
   await app.register(
@@ -71,7 +66,7 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
         response: { 200: envelopeOf(pageOf(companyRow)) },
       },
     },
-    async (request) => ok(await companyList(db, request.query, config.REPORT_TZ)),
+    async (request) => ok(await companyList(db, request.query, timeZone)),
   );
 
   app.get(
@@ -86,7 +81,7 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
         response: { 200: envelopeOf(pageOf(profitCenterRow)) },
       },
     },
-    async (request) => ok(await profitCenterList(db, request.query, config.REPORT_TZ)),
+    async (request) => ok(await profitCenterList(db, request.query, timeZone)),
   );
 
   app.post(
@@ -105,7 +100,7 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
         response: { 200: envelopeOf(noticeAnswer) },
       },
     },
-    async (request) => ok(await applyNotice(db, request.body, config.REPORT_TZ)),
+    async (request) => ok(await applyNotice(db, request.body, timeZone)),
   );
 
   app.post(
@@ -128,6 +123,8 @@ export const externalRoutes: FastifyPluginAsyncZod<ExternalDeps> = async (app, {
         response: { 200: envelopeOf(affiliateStatsAnswer) },
       },
     },
-    async (request) => ok(await ingestAffiliateStats(db, request.body, config.REPORT_TZ)),
+    async (request) => ok(await ingestAffiliateStats(db, request.body, timeZone)),
   );
 };
+
+export const externalRoutes = withDeps("external", routes);

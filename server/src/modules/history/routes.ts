@@ -1,19 +1,15 @@
 /** Change history (issue 14 item 5). Every call reads the session's company only. */
 import { HISTORY_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { listHistory, recordHistory } from "./service.ts";
-
-export interface HistoryDeps {
-  db: Db;
-  timeZone: string;
-}
 
 const tags = ["history"];
 
-export const historyRoutes: FastifyPluginAsync<HistoryDeps> = async (app, { db, timeZone }) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, timeZone } = app;
   serveEndpoint(app, HISTORY_ENDPOINTS.list, tags, async (request) =>
     ok(await listHistory(db, sessionOf(request).companyId, request.query, timeZone)),
   );
@@ -21,3 +17,5 @@ export const historyRoutes: FastifyPluginAsync<HistoryDeps> = async (app, { db, 
     ok(await recordHistory(db, sessionOf(request).companyId, request.query, timeZone)),
   );
 };
+
+export const historyRoutes = withDeps("history", routes);

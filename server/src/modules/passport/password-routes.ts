@@ -1,21 +1,16 @@
 /** Password change, emailed codes, password reset and registration (DESIGN §5 Password calls). */
 import { MESSAGES, ok, PASSWORD_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
 import { createMailer } from "../../lib/mailer.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { changePassword, register, resetPassword, sendEmailCode } from "./password.ts";
-
-export interface PasswordRoutesDeps {
-  db: Db;
-  config: Config;
-}
 
 const tags = ["passport"];
 
-export const passwordRoutes: FastifyPluginAsync<PasswordRoutesDeps> = async (app, { db, config }) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   app.addHook("onClose", async () => mailer.close());
   const deps = { db, mailer, log: app.log };
@@ -36,3 +31,5 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesDeps> = async (app
     ok(await register(db, request.body, request.ip)),
   );
 };
+
+export const passwordRoutes = withDeps("password", routes);

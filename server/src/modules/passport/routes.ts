@@ -1,28 +1,21 @@
 /** Passport calls (spec §7 Session and captcha; DESIGN §5). */
 import { allowedActions, menuRoutes, ok, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { loadUserInfo } from "../accounts/service.ts";
 import { sealingKey } from "../two-factor/totp.ts";
 import { discardCaptcha, generateCaptcha } from "./captcha.ts";
-import type { LoginKey } from "./login-key.ts";
 import { exchangeSecondStep } from "./second-step.ts";
 import { login } from "./service.ts";
 import { exchangeSignInTicket, issueSignInTicket } from "./tickets.ts";
 import { revokeToken } from "./tokens.ts";
 
-export interface PassportDeps {
-  db: Db;
-  config: Config;
-  loginKey: LoginKey;
-}
-
 const tags = ["passport"];
 
-export const passportRoutes: FastifyPluginAsync<PassportDeps> = async (app, { db, config, loginKey }) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, config, timeZone, loginKey } = app;
   const captchaOptions = { fixedAnswer: config.CAPTCHA_FIXED_ANSWER };
   const twoFactorKey = sealingKey(config.TWO_FACTOR_KEY);
 
@@ -39,33 +32,27 @@ export const passportRoutes: FastifyPluginAsync<PassportDeps> = async (app, { db
   serveEndpoint(app, PASSPORT_ENDPOINTS.login, tags, async (request) =>
     ok(
       await login(
-        { db, loginKey, callerSecret: config.CALLER_SECRET, timeZone: config.REPORT_TZ, twoFactorKey },
+        { db, loginKey, callerSecret: config.CALLER_SECRET, timeZone, twoFactorKey },
         request.body.data,
         request.ip,
       ),
     ),
   );
   serveEndpoint(app, TWO_FACTOR_ENDPOINTS.login, tags, async (request) =>
-    ok(
-      await exchangeSecondStep(
-        { db, key: twoFactorKey, timeZone: config.REPORT_TZ },
-        request.body,
-        request.ip,
-      ),
-    ),
+    ok(await exchangeSecondStep({ db, key: twoFactorKey, timeZone }, request.body, request.ip)),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.signInTicket, tags, async (request) =>
     ok(await issueSignInTicket(db, sessionOf(request).tokenHash)),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.ticketLogin, tags, async (request) =>
-    ok(await exchangeSignInTicket(db, request.body.ticket, config.REPORT_TZ)),
+    ok(await exchangeSignInTicket(db, request.body.ticket, timeZone)),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.logout, tags, async (request) => {
     await revokeToken(db, sessionOf(request).tokenHash);
     return ok(null);
   });
   serveEndpoint(app, PASSPORT_ENDPOINTS.userInfo, tags, async (request) =>
-    ok(await loadUserInfo(db, sessionOf(request), config.REPORT_TZ)),
+    ok(await loadUserInfo(db, sessionOf(request), timeZone)),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.menu, tags, async (request) =>
     ok({ routes: menuRoutes(sessionOf(request).principal) }),
@@ -83,3 +70,5 @@ export const passportRoutes: FastifyPluginAsync<PassportDeps> = async (app, { db
     ]);
   });
 };
+
+export const passportRoutes = withDeps("passport", routes);

@@ -1,9 +1,9 @@
 /** Ad placements (spec §7 Placements; DESIGN §4, §5). Every call is scoped to the session's company. */
 import { ok, PLACEMENT_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import {
   createPlacement,
   deletePlacement,
@@ -13,18 +13,14 @@ import {
   updatePlacement,
 } from "./service.ts";
 
-export interface PlacementsDeps {
-  db: Db;
-  timeZone: string;
-}
-
 const tags = ["placements"];
 const actorOf = (session: { companyId: number; userId: number }) => ({
   companyId: session.companyId,
   userId: session.userId,
 });
 
-export const placementRoutes: FastifyPluginAsync<PlacementsDeps> = async (app, { db, timeZone }) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, timeZone } = app;
   serveEndpoint(app, PLACEMENT_ENDPOINTS.list, tags, async (request) =>
     ok(await listPlacements(db, sessionOf(request).companyId, request.query, timeZone)),
   );
@@ -46,3 +42,5 @@ export const placementRoutes: FastifyPluginAsync<PlacementsDeps> = async (app, {
     ok(await positionOptions(db, sessionOf(request).companyId)),
   );
 };
+
+export const placementRoutes = withDeps("placements", routes);

@@ -26,9 +26,10 @@ import {
   schedulePeriod,
   weeklyPeriodEnds,
 } from "@pc/contract";
+import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { Mailer } from "../../lib/mailer.ts";
+import { createMailer, type Mailer } from "../../lib/mailer.ts";
 import { reportToday } from "../reports/days.ts";
 import { exportReport } from "../reports/query/export.ts";
 import { publishedBatches } from "../reports/query/service.ts";
@@ -53,6 +54,20 @@ export interface DeliveryDeps {
   maxRows: number;
   /** The console's address, for the unsubscribe link (PUBLIC_URL). */
   publicUrl: string;
+}
+
+/** The deliveries' needs from the app's decorators, with a mailer of their own that closes with the app. */
+export function deliveryDepsOf(app: FastifyInstance): DeliveryDeps {
+  const { config, database, timeZone } = app;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  app.addHook("onClose", async () => mailer.close());
+  return {
+    database,
+    mailer,
+    timeZone,
+    maxRows: config.EXPORT_MAX_ROWS,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  };
 }
 
 /** A sending process that stopped (killed) leaves its delivery to another after this long. */

@@ -16,7 +16,8 @@ import type { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
-import type { DeliveryDeps } from "./delivery.ts";
+import { withDeps } from "../../plugins/deps.ts";
+import { deliveryDepsOf } from "./delivery.ts";
 import {
   type Actor,
   createSchedule,
@@ -36,9 +37,9 @@ const actorOf = (request: FastifyRequest): Actor => {
   return { companyId: session.companyId, userId: session.userId, principal: session.principal };
 };
 
-export const reportScheduleRoutes: FastifyPluginAsyncZod<DeliveryDeps> = async (app, deps) => {
-  const { db } = deps.database;
-  const { timeZone } = deps;
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, timeZone } = app;
+  const deps = deliveryDepsOf(app);
 
   serveEndpoint(app, REPORT_SCHEDULE_ENDPOINTS.list, tags, async (request) =>
     ok(await listSchedules(db, actorOf(request), request.query, timeZone)),
@@ -100,3 +101,5 @@ export const reportScheduleRoutes: FastifyPluginAsyncZod<DeliveryDeps> = async (
     });
   }
 };
+
+export const reportScheduleRoutes = withDeps("report-schedules", routes);

@@ -4,17 +4,17 @@
  * is queued once (unique key) and each delivery is claimed with FOR UPDATE SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { type DeliveryDeps, runDeliveries } from "./delivery.ts";
+import { withDeps } from "../../plugins/deps.ts";
+import { deliveryDepsOf, runDeliveries } from "./delivery.ts";
 
 export interface ScheduleWorkerOptions {
-  deps: DeliveryDeps;
   /** Seconds between runs; 0 = off. */
   intervalSeconds: number;
 }
 
-async function workerPlugin(app: FastifyInstance, { deps, intervalSeconds }: ScheduleWorkerOptions) {
+async function workerPlugin(app: FastifyInstance, { intervalSeconds }: ScheduleWorkerOptions) {
   if (intervalSeconds <= 0) return;
+  const deps = deliveryDepsOf(app);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closing = false;
@@ -43,4 +43,4 @@ async function workerPlugin(app: FastifyInstance, { deps, intervalSeconds }: Sch
   });
 }
 
-export const reportScheduleWorker = fp(workerPlugin, { name: "report-schedule-worker" });
+export const reportScheduleWorker = withDeps("report-schedule-worker", workerPlugin, { encapsulate: false });

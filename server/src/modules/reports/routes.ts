@@ -21,12 +21,12 @@ import {
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config.ts";
-import type { DatabaseHandle } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { reportToday } from "./days.ts";
 import { batchList, manageReport } from "./management/service.ts";
+import { reportSettings } from "./pipeline/service.ts";
 import { reportExporter, sendCsv } from "./query/export.ts";
 import { onlineOverview } from "./query/overview.ts";
 import {
@@ -38,11 +38,6 @@ import {
   type Viewer,
 } from "./query/service.ts";
 
-export interface ReportsDeps {
-  database: DatabaseHandle;
-  config: Config;
-}
-
 const tags = ["reports"];
 const online = { action: "report.online.read" } as const;
 const offline = { action: "report.offline.read" } as const;
@@ -52,10 +47,9 @@ const viewerOf = (request: FastifyRequest): Viewer => {
   return { companyId: session.companyId, seesAll: can(session.principal, "report.manage") };
 };
 
-export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { database, config }) => {
-  const { db } = database;
-  const timeZone = config.REPORT_TZ;
-  const settings = { timeZone, autoPublish: config.AUTO_PUBLISH, leaseSeconds: config.REPORT_LEASE_SECONDS };
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, database, config, timeZone } = app;
+  const settings = reportSettings(config);
   const queryOptions = { embedded: database.kind === "pglite" };
 
   serveEndpoint(app, REPORT_ENDPOINTS.dateWindow, tags, async () => {
@@ -142,3 +136,5 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportsDeps> = async (app, { da
     ok({ company_id: await startCompany(db, request.query.kind, timeZone) }),
   );
 };
+
+export const reportRoutes = withDeps("reports", routes);

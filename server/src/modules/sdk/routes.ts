@@ -1,17 +1,13 @@
 /** Calls of the mobile SDK (DESIGN §5): public routes, each signed with the app's secret. */
 import { envelopeOf, nowSeconds, ok, SDK_CONFIG_PATH, sdkConfigAnswer, sdkConfigQuery } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/database.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { signed } from "../../plugins/signed.ts";
 import { appForSdk } from "../apps/service.ts";
 import { sdkConfig, sdkSignedCalls } from "./service.ts";
 
-export interface SdkDeps {
-  db: Db;
-  timeZone: string;
-}
-
-export const sdkRoutes: FastifyPluginAsyncZod<SdkDeps> = async (app, { db, timeZone }) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, timeZone } = app;
   // Not kept by any cache, refusals of the signature included (this hook runs before the plugin's).
   app.addHook("preHandler", (_request, reply, done) => {
     reply.header("cache-control", "no-store");
@@ -38,3 +34,5 @@ export const sdkRoutes: FastifyPluginAsyncZod<SdkDeps> = async (app, { db, timeZ
     async (request) => ok(await sdkConfig(db, calls.of(request).signer, nowSeconds(), timeZone)),
   );
 };
+
+export const sdkRoutes = withDeps("sdk", routes);

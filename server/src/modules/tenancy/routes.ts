@@ -14,9 +14,9 @@ import {
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import { sendNotFound } from "../../plugins/envelope.ts";
 import {
   type Actor,
@@ -54,10 +54,8 @@ const ASSET_HEADERS = {
 const tenancyTags = ["tenancy"];
 const tags = ["companies"];
 
-export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
-  app,
-  { db, timeZone },
-) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, timeZone } = app;
   serveEndpoint(app, COMPANY_ENDPOINTS.host, tenancyTags, async (request, reply) => {
     reply.header("cache-control", "no-cache");
     return ok(await brandingForHost(db, request.query.host || request.hostname.split(":")[0] || ""));
@@ -166,3 +164,5 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> 
     },
   );
 };
+
+export const tenancyRoutes = withDeps("tenancy", routes);

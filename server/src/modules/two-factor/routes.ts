@@ -5,10 +5,9 @@
  */
 import { ok, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
+import { withDeps } from "../../plugins/deps.ts";
 import {
   beginSetup,
   disableTwoFactor,
@@ -22,11 +21,6 @@ import {
 } from "./service.ts";
 import { sealingKey } from "./totp.ts";
 
-export interface TwoFactorRoutesDeps {
-  db: Db;
-  config: Config;
-}
-
 const tags = ["two-factor"];
 
 const actorOf = (request: FastifyRequest): TwoFactorActor => {
@@ -34,11 +28,12 @@ const actorOf = (request: FastifyRequest): TwoFactorActor => {
   return { companyId, userId, clientAddress: request.ip };
 };
 
-export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesDeps> = async (app, { db, config }) => {
+const routes: FastifyPluginAsync = async (app) => {
+  const { db, config, timeZone } = app;
   const deps = { db, key: sealingKey(config.TWO_FACTOR_KEY) };
 
   serveEndpoint(app, TWO_FACTOR_ENDPOINTS.status, tags, async (request) =>
-    ok(await readStatus(db, sessionOf(request), config.REPORT_TZ)),
+    ok(await readStatus(db, sessionOf(request), timeZone)),
   );
   serveEndpoint(app, TWO_FACTOR_ENDPOINTS.setup, tags, async (request) =>
     ok(await beginSetup(deps, sessionOf(request))),
@@ -65,3 +60,5 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesDeps> = async (a
     return ok(null);
   });
 };
+
+export const twoFactorRoutes = withDeps("two-factor", routes);

@@ -13,27 +13,22 @@ import {
   sdkEventsQuery,
 } from "@pc/contract";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
-import type { Db } from "../../../db/database.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { inFlightLimit } from "../../../plugins/admission.ts";
+import { withDeps } from "../../../plugins/deps.ts";
 import { signed } from "../../../plugins/signed.ts";
 import { rememberedApps, sdkSignedCalls } from "../../sdk/service.ts";
 import { ingestSdkEvents, sdkBatchAppender } from "./service.ts";
 
-export interface IngestDeps {
-  db: Db;
-  /** Batches in flight per process before more are answered 429 (INGEST_MAX_IN_FLIGHT). */
-  maxInFlight: number;
-}
-
 /** A batch of 10,000 events is about 1.5 MB of JSON. */
 export const SDK_EVENTS_BODY_LIMIT = 4 * 1024 * 1024;
 
-export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { db, maxInFlight }) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
   const apps = rememberedApps(db);
   const append = sdkBatchAppender(db);
 
-  app.addHook("onRequest", inFlightLimit(maxInFlight));
+  app.addHook("onRequest", inFlightLimit(config.INGEST_MAX_IN_FLIGHT));
   // The signature before the body is validated, with the app's secret from the apps this process knows.
   const calls = sdkSignedCalls(apps.find, "preValidation");
   await app.register(signed, calls);
@@ -81,3 +76,5 @@ export const sdkIngestRoutes: FastifyPluginAsyncZod<IngestDeps> = async (app, { 
     },
   );
 };
+
+export const sdkIngestRoutes = withDeps("sdk-ingest", routes);

@@ -6,14 +6,10 @@
  * an insert that skips existing rows, and batches are claimed with FOR UPDATE SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { DEFAULT_LEASE_SECONDS } from "../../../config.ts";
-import type { Db } from "../../../db/database.ts";
-import { ALL_BATCHES, type ReportSettings, runQueue, scheduledRun } from "./service.ts";
+import { withDeps } from "../../../plugins/deps.ts";
+import { ALL_BATCHES, reportSettings, runQueue, scheduledRun } from "./service.ts";
 
 export interface SchedulerOptions {
-  db: Db;
-  settings: ReportSettings;
   /** Seconds between queuings of yesterday; 0 = off (no polling either). */
   intervalSeconds: number;
   /** The first run, this long after the server is ready. */
@@ -22,17 +18,18 @@ export interface SchedulerOptions {
 
 async function schedulerPlugin(app: FastifyInstance, options: SchedulerOptions) {
   if (options.intervalSeconds <= 0) return;
-  const leaseSeconds = options.settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-  const pollMs = Math.min(options.intervalSeconds, leaseSeconds / 3) * 1000;
+  const { db } = app;
+  const settings = reportSettings(app.config);
+  const pollMs = Math.min(options.intervalSeconds, settings.leaseSeconds / 3) * 1000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closing = false;
   let nextQueueAt = 0;
 
   const work = () => {
-    if (Date.now() < nextQueueAt) return runQueue(options.db, ALL_BATCHES, options.settings);
+    if (Date.now() < nextQueueAt) return runQueue(db, ALL_BATCHES, settings);
     nextQueueAt = Date.now() + options.intervalSeconds * 1000;
-    return scheduledRun(options.db, options.settings);
+    return scheduledRun(db, settings);
   };
 
   const schedule = (delayMs: number) => {
@@ -59,4 +56,4 @@ async function schedulerPlugin(app: FastifyInstance, options: SchedulerOptions) 
   });
 }
 
-export const reportScheduler = fp(schedulerPlugin, { name: "report-scheduler" });
+export const reportScheduler = withDeps("report-scheduler", schedulerPlugin, { encapsulate: false });

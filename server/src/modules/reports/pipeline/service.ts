@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { REPORT_KINDS, type ReportKindValue, reportDateToIso, reportDateWindow } from "@pc/contract";
-import { DEFAULT_LEASE_SECONDS } from "../../../config.ts";
+import { type Config, DEFAULT_LEASE_SECONDS } from "../../../config.ts";
 import { type Db, isEmbedded } from "../../../db/database.ts";
 import { inTransaction } from "../../../db/transaction.ts";
 import { type DayRange, reportToday } from "../days.ts";
@@ -35,6 +35,13 @@ export interface CalculationSettings {
 export interface ReportSettings extends CalculationSettings {
   autoPublish: boolean;
 }
+
+export const reportSettings = (config: Config) =>
+  ({
+    timeZone: config.REPORT_TZ,
+    autoPublish: config.AUTO_PUBLISH,
+    leaseSeconds: config.REPORT_LEASE_SECONDS,
+  }) satisfies ReportSettings;
 
 export type RunOutcome = "calculated" | "superseded" | "error";
 
