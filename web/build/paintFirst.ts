@@ -6,31 +6,33 @@
  * narrow connection with them and held the first paint back. The build writes a second page for visitors,
  * whose module scripts are replaced by a small one that waits for that paint (a frame) and starts them then
  * (at once in a hidden tab, which paints no frames). A signed-in user's page (index.html) has nothing to paint
- * before the app and keeps loading the script at once, found by the browser's preload scanner.
+ * before the app: it names the files as module preloads, which the browser's preload scanner fetches at once,
+ * and the same small script runs them without waiting.
  */
 import { createHash } from "node:crypto";
 import type { Plugin, Rolldown } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
-import { VISITOR_PAGE } from "../../contract/src/servedPage.ts";
+import { SIGN_IN_SHELL_ID, VISITOR_PAGE } from "../../contract/src/servedPage.ts";
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 
 /**
- * Fetches the scripts side by side, then runs them one task each, dependencies first: a module's imports
- * are evaluated with it, so each file's own code runs in its own task and the phone's main thread is free
- * in between (a long task delays whatever the visitor does meanwhile).
+ * Fetches the files side by side, then runs them one task each, dependencies first: a module's imports are
+ * evaluated with it, so each file's own code runs in its own task and a phone's main thread is free in between.
+ * Where the server has drawn the sign-in frame, they start once it has been painted.
  */
-function bootScript(scripts: string[]): string {
-  return `const scripts = ${JSON.stringify(scripts)};
+function bootScript(files: string[]): string {
+  return `const files = ${JSON.stringify(files)};
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 const start = async () => {
-  for (const href of scripts) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-  for (const src of scripts) {
-    await import(src);
+  for (const href of files) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  for (const file of files) {
+    await import(file);
     await nextTask();
   }
 };
-if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(start));
+if (document.getElementById(${JSON.stringify(SIGN_IN_SHELL_ID)}) && document.visibilityState === "visible")
+  requestAnimationFrame(() => setTimeout(start));
 else start();
 `;
 }
@@ -60,13 +62,19 @@ export function paintFirst(): Plugin {
         const entries = [...page.source.matchAll(MODULE_SCRIPT)].map((match) => (match[1] ?? "").slice(1));
         if (entries.length === 0)
           this.error("index.html has no module script of the form this plugin replaces");
-        const source = bootScript(inEvaluationOrder(bundle, entries).map((fileName) => `/${fileName}`));
+        const files = inEvaluationOrder(bundle, entries).map((fileName) => `/${fileName}`);
+        const source = bootScript(files);
         const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
         const fileName = `assets/boot-${hash}.js`;
         this.emitFile({ type: "asset", fileName, source });
-        const visitorPage = page.source
-          .replace(MODULE_SCRIPT, "")
-          .replace("  </head>", `    <script type="module" src="/${fileName}"></script>\n  </head>`);
+        const boot = `    <script type="module" src="/${fileName}"></script>\n  </head>`;
+        const withoutScripts = page.source.replace(MODULE_SCRIPT, "");
+        // the preload scanner finds the files at once, as it found the scripts
+        const preloads = files
+          .map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`)
+          .join("");
+        page.source = withoutScripts.replace("  </head>", `${preloads}${boot}`);
+        const visitorPage = withoutScripts.replace("  </head>", boot);
         this.emitFile({ type: "asset", fileName: VISITOR_PAGE, source: visitorPage });
       },
     },
