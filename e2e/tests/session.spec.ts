@@ -129,6 +129,16 @@ test.describe("sign-in", () => {
       await page.goto("/login", { waitUntil: "commit" });
       const shellName = page.locator("#pc-shell .pc-login-aside-name");
       await expect(shellName).toBeVisible();
+      // the browser paints once the stylesheets are in; a measurement does not wait for them
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every(
+              (link) => link.sheet,
+            ),
+          ),
+        )
+        .toBe(true);
       const drawn = {
         name: await shellName.textContent(),
         box: await shellName.boundingBox(),
