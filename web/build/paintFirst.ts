@@ -17,23 +17,27 @@ import { SIGN_IN_SHELL_ID, VISITOR_PAGE } from "../../contract/src/servedPage.ts
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 
 /**
- * Fetches the files side by side, then runs them one task each, dependencies first: a module's imports are
- * evaluated with it, so each file's own code runs in its own task and a phone's main thread is free in between.
- * Where the server has drawn the sign-in frame, they start once it has been painted.
+ * Runs the files one task each, dependencies first: a module's imports are evaluated with it, so each file's own
+ * code runs in its own task and a phone's main thread is free in between. Where the server has drawn the
+ * sign-in frame (the visitor's page, which names no files), it fetches them side by side once the frame has
+ * been painted; a signed-in page's preload links have fetched them already.
  */
 function bootScript(files: string[]): string {
   return `const files = ${JSON.stringify(files)};
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-const start = async () => {
-  for (const href of files) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+const run = async () => {
   for (const file of files) {
     await import(file);
     await nextTask();
   }
 };
-if (document.getElementById(${JSON.stringify(SIGN_IN_SHELL_ID)}) && document.visibilityState === "visible")
-  requestAnimationFrame(() => setTimeout(start));
-else start();
+const fetchAndRun = () => {
+  for (const href of files) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  return run();
+};
+if (!document.getElementById(${JSON.stringify(SIGN_IN_SHELL_ID)})) run();
+else if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(fetchAndRun));
+else fetchAndRun();
 `;
 }
 
