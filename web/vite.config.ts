@@ -81,8 +81,8 @@ export default defineConfig({
       output: {
         // What every first load needs goes out in four files, not the ~30 chunks it would be split into: on a
         // phone's network (HTTP/1.1, six connections) each cost a round trip before the first paint. Four, not
-        // one, so that a visitor's page can run them one task each (web/build/paintFirst.ts): evaluated as one
-        // file they were one long task of a phone's main thread.
+        // one, so that the pages' boot module can run them one task each (web/build/paintFirst.ts): evaluated as
+        // one file they were one long task of a phone's main thread.
         codeSplitting: {
           groups: [
             {
