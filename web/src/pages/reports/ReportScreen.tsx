@@ -6,37 +6,26 @@
  * a detail drawer per row. What differs between the SDK and the affiliate report comes in `config`.
  */
 import { ColumnWidthOutlined, DownloadOutlined, MailOutlined, SettingOutlined } from "@ant-design/icons";
-import {
-  exportFileName,
-  REPORT_COMPARE_TITLES,
-  REPORT_COMPARES,
-  type ReportDateWindowAnswer,
-} from "@pc/contract";
-import { Button, Card, DatePicker, Form, Progress, Select, Space, Tooltip } from "antd";
+import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
+import { Button, Card, Form, Progress, Space, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeferredElement } from "../../app/useDeferredElement.ts";
-import { FilterBar } from "../../components/FilterBar.tsx";
+import { useStableCallback } from "../../app/useStableCallback.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { getUserInfo } from "../../session/session.ts";
 import { CustomColumnsDialog } from "./CustomColumnsDialog.tsx";
 import { ReportDetailDrawer } from "./ReportDetailDrawer.tsx";
+import { ReportFilters } from "./ReportFilters.tsx";
 import { type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
 import { ReportTrendCard } from "./ReportTrendCard.tsx";
 import type { ReportColumnChoice } from "./reportDefs.ts";
-import { defaultDates, isSelectableDay } from "./reportQuery.ts";
-import {
-  type FilterForm,
-  fromDayjs,
-  type ReportScreenConfig,
-  reportDateRule,
-  windowOf,
-} from "./reportScreenConfig.ts";
+import { defaultDates } from "./reportQuery.ts";
+import { type FilterForm, type ReportScreenConfig, windowOf } from "./reportScreenConfig.ts";
 import { ScheduleDialog, savedQueryOf } from "./ScheduleDialog.tsx";
 import { useReportAccess } from "./useReportAccess.ts";
 import { useReportColumns } from "./useReportColumns.ts";
-import { useReportCompanies } from "./useReportCompanies.ts";
-import { COMPARE_OFF, type CompareChoice, type ReportForm, useReportData } from "./useReportData.ts";
+import { type ReportForm, useReportData } from "./useReportData.ts";
 import { useReportExport } from "./useReportExport.ts";
 import { WithDateWindow } from "./WithDateWindow.tsx";
 import { WithStartCompany } from "./WithStartCompany.tsx";
@@ -74,40 +63,37 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const { t } = useTranslation();
   const text = useContractText();
   const { def } = config;
-  const window = windowOf(dateWindow);
   const [form] = Form.useForm<FilterForm<V>>();
-  const initialDates = defaultDates(window);
-  const { operator, maySchedule } = useReportAccess();
-  const companies = useReportCompanies(operator);
+  const initialDates = defaultDates(windowOf(dateWindow));
+  const { maySchedule } = useReportAccess();
   const columns = useReportColumns(def);
   const data = useReportData(config, { initialDates, startCompanyId, choice: columns.choice });
   const { applied, query, days, rangeText } = data;
-  const [columnsOpen, setColumnsOpen] = useState(false);
+  // seq 0: never opened, so not mounted (a closed dialog's render builds its styles on the first screen)
+  const [columnsDialog, setColumnsDialog] = useState({ open: false, seq: 0 });
   const [scheduling, setScheduling] = useState<{ open: boolean; seq: number }>({ open: false, seq: 0 });
   const [detail, setDetail] = useState<{ row: ReportRowRecord; seq: number } | null>(null);
-  const startDate = Form.useWatch("startDate", form);
-  const endDate = Form.useWatch("endDate", form);
   const exporter = useReportExport(config.api.download, () =>
     exportFileName(def.kind, applied.companyId ?? getUserInfo()?.company_id ?? 0, Date.now()),
   );
 
-  const onSearch = () => data.search(form.getFieldsValue(true) as ReportForm<V>);
-
-  const onReset = () => {
+  const onSearch = useStableCallback(() => data.search(form.getFieldsValue(true) as ReportForm<V>));
+  const onReset = useStableCallback(() => {
     form.resetFields();
     data.reset();
-  };
+  });
+  const onCompare = useStableCallback(data.setCompare);
 
+  const closeColumns = () => setColumnsDialog((current) => ({ ...current, open: false }));
   const applyColumns = (next: ReportColumnChoice) => {
     columns.choose(next);
     data.firstPage();
-    setColumnsOpen(false);
+    closeColumns();
   };
 
   const openDetail = (row: ReportRowRecord) =>
     setDetail((current) => ({ row, seq: (current?.seq ?? 0) + 1 }));
 
-  const FilterFields = config.FilterFields;
   const results = useDeferredElement(
     <>
       <ReportTrendCard def={def} trend={data.trend} days={days} rangeText={rangeText} />
@@ -163,7 +149,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             </Tooltip>
             <Button
               icon={<SettingOutlined />}
-              onClick={() => setColumnsOpen(true)}
+              onClick={() => setColumnsDialog((current) => ({ open: true, seq: current.seq + 1 }))}
               data-testid="report-columns"
             >
               {t("reports.customColumns")}
@@ -196,85 +182,28 @@ function ReportScreenBody<V extends object, F, Q extends object>({
 
   return (
     <div className="pc-list-page pc-report-page" data-report={def.kind}>
-      <Card className="pc-list-card">
-        <FilterBar<FilterForm<V>>
-          form={form}
-          name="report"
-          initialValues={data.initialForm}
-          onSearch={onSearch}
-          onReset={onReset}
-        >
-          {operator && (
-            <Form.Item name="companyId" label={t("reports.company")}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: "label" }}
-                placeholder={t("reports.ownCompany")}
-                loading={companies.loading}
-                options={companies.options}
-                popupMatchSelectWidth={false}
-              />
-            </Form.Item>
-          )}
-          <Form.Item
-            name="startDate"
-            label={t("reports.startDate")}
-            dependencies={["endDate"]}
-            rules={[reportDateRule("startDate", dateWindow.today, text.message)]}
-          >
-            <DatePicker
-              allowClear={false}
-              format="YYYY-MM-DD"
-              disabledDate={(day) =>
-                !isSelectableDay(fromDayjs(day), window, { notAfter: endDate ? fromDayjs(endDate) : null })
-              }
-            />
-          </Form.Item>
-          <Form.Item
-            name="endDate"
-            label={t("reports.endDate")}
-            dependencies={["startDate"]}
-            rules={[reportDateRule("endDate", dateWindow.today, text.message)]}
-          >
-            <DatePicker
-              allowClear={false}
-              format="YYYY-MM-DD"
-              disabledDate={(day) =>
-                !isSelectableDay(fromDayjs(day), window, {
-                  notBefore: startDate ? fromDayjs(startDate) : null,
-                })
-              }
-            />
-          </Form.Item>
-          <FilterFields />
-          <Form.Item name="compare" label={t("reports.compare")}>
-            <Select<CompareChoice>
-              className="pc-compare-select"
-              data-testid="report-compare"
-              popupMatchSelectWidth={false}
-              onChange={data.setCompare}
-              options={[
-                { value: COMPARE_OFF, label: t("reports.compareOff") },
-                ...REPORT_COMPARES.map((compare) => ({
-                  value: compare,
-                  label: REPORT_COMPARE_TITLES[compare][text.lang],
-                })),
-              ]}
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
+      <ReportFilters
+        config={config}
+        form={form}
+        dateWindow={dateWindow}
+        initialForm={data.initialForm}
+        onSearch={onSearch}
+        onReset={onReset}
+        onCompare={onCompare}
+      />
 
       {results}
 
-      <CustomColumnsDialog
-        key={columnsOpen ? "open" : "closed"}
-        open={columnsOpen}
-        def={def}
-        choice={columns.choice}
-        onCancel={() => setColumnsOpen(false)}
-        onApply={applyColumns}
-      />
+      {columnsDialog.seq > 0 && (
+        <CustomColumnsDialog
+          key={columnsDialog.seq}
+          open={columnsDialog.open}
+          def={def}
+          choice={columns.choice}
+          onCancel={closeColumns}
+          onApply={applyColumns}
+        />
+      )}
       {scheduling.seq > 0 && (
         <ScheduleDialog
           key={`schedule-${scheduling.seq}`}

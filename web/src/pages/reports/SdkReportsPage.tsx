@@ -36,7 +36,7 @@ const styleTitle = (style: unknown, lang: LangValue) =>
   typeof style === "number" && isAdStyle(style) ? AD_STYLE_TITLES[style][lang] : "";
 const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 
-function SdkFilterFields() {
+export function SdkFilterFields() {
   const { t } = useTranslation();
   const text = useContractText();
   return (
@@ -79,7 +79,7 @@ function detailTitle(row: ReportRowRecord, lang: LangValue): string {
   return parts.filter(Boolean).join(" / ");
 }
 
-const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, OnlineReportQueryInput> = {
+export const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, OnlineReportQueryInput> = {
   def: REPORT_DEFS.online,
   emptyValues: EMPTY_ONLINE_FILTERS,
   toFilters: onlineFilters,

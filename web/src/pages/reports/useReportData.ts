@@ -58,6 +58,17 @@ export function useReportData<V extends object, F, Q extends object>(
     compare: null,
   });
   const [applied, setApplied] = useState<Applied<V>>(initialApplied);
+  /** The filter form's values on arrival and after a reset (one object: the memoized form's prop). */
+  const [initialForm] = useState(
+    () =>
+      ({
+        ...config.emptyValues,
+        startDate: toDayjs(initialDates.startDate),
+        endDate: toDayjs(initialDates.endDate),
+        companyId: startCompanyId ?? undefined,
+        compare: COMPARE_OFF,
+      }) as FilterForm<V> & { compare: CompareChoice },
+  );
   const [paging, setPaging] = useState<ReportPaging>(FIRST_REPORT_PAGE);
   const [trendMetric, setTrendMetric] = useState(def.trendMetric);
 
@@ -132,14 +143,7 @@ export function useReportData<V extends object, F, Q extends object>(
   const compareRange = applied.compare ? compareRangeOf(applied.compare, applied.dates) : null;
 
   return {
-    /** The filter form's values on arrival and after a reset. */
-    initialForm: {
-      ...config.emptyValues,
-      startDate: toDayjs(initialDates.startDate),
-      endDate: toDayjs(initialDates.endDate),
-      companyId: startCompanyId ?? undefined,
-      compare: COMPARE_OFF,
-    } as FilterForm<V> & { compare: CompareChoice },
+    initialForm,
     applied,
     paging,
     /** The table's query as sent; the export and a schedule ask the same. */

@@ -1,0 +1,124 @@
+/**
+ * A report screen's filters (spec §4 Filters and paging; §5 Report dates): the company (for an operator), the
+ * start and end dates inside the server's window, the report's own filters and the comparison, with Search and
+ * Reset. Memoized with handlers of one identity: the screen renders again for every answer of its queries, the
+ * form only when its own state changes (on a phone's CPU a render of the form was a 50 ms task per answer).
+ */
+import { REPORT_COMPARE_TITLES, REPORT_COMPARES, type ReportDateWindowAnswer } from "@pc/contract";
+import { Card, DatePicker, Form, type FormInstance, Select } from "antd";
+import { memo } from "react";
+import { useTranslation } from "react-i18next";
+import { FilterBar } from "../../components/FilterBar.tsx";
+import { useContractText } from "../../i18n/messages.ts";
+import { isSelectableDay } from "./reportQuery.ts";
+import {
+  type FilterForm,
+  fromDayjs,
+  type ReportScreenConfig,
+  reportDateRule,
+  windowOf,
+} from "./reportScreenConfig.ts";
+import { useReportAccess } from "./useReportAccess.ts";
+import { useReportCompanies } from "./useReportCompanies.ts";
+import { COMPARE_OFF, type CompareChoice } from "./useReportData.ts";
+
+interface ReportFiltersProps<V extends object, F, Q extends object> {
+  config: ReportScreenConfig<V, F, Q>;
+  form: FormInstance<FilterForm<V>>;
+  dateWindow: ReportDateWindowAnswer;
+  initialForm: FilterForm<V>;
+  onSearch: () => void;
+  onReset: () => void;
+  onCompare: (choice: CompareChoice) => void;
+}
+
+function ReportFiltersForm<V extends object, F, Q extends object>({
+  config,
+  form,
+  dateWindow,
+  initialForm,
+  onSearch,
+  onReset,
+  onCompare,
+}: ReportFiltersProps<V, F, Q>) {
+  const { t } = useTranslation();
+  const text = useContractText();
+  const window = windowOf(dateWindow);
+  const { operator } = useReportAccess();
+  const companies = useReportCompanies(operator);
+  const startDate = Form.useWatch("startDate", form);
+  const endDate = Form.useWatch("endDate", form);
+  const FilterFields = config.FilterFields;
+  return (
+    <Card className="pc-list-card">
+      <FilterBar<FilterForm<V>>
+        form={form}
+        name="report"
+        initialValues={initialForm}
+        onSearch={onSearch}
+        onReset={onReset}
+      >
+        {operator && (
+          <Form.Item name="companyId" label={t("reports.company")}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: "label" }}
+              placeholder={t("reports.ownCompany")}
+              loading={companies.loading}
+              options={companies.options}
+              popupMatchSelectWidth={false}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="startDate"
+          label={t("reports.startDate")}
+          dependencies={["endDate"]}
+          rules={[reportDateRule("startDate", dateWindow.today, text.message)]}
+        >
+          <DatePicker
+            allowClear={false}
+            format="YYYY-MM-DD"
+            disabledDate={(day) =>
+              !isSelectableDay(fromDayjs(day), window, { notAfter: endDate ? fromDayjs(endDate) : null })
+            }
+          />
+        </Form.Item>
+        <Form.Item
+          name="endDate"
+          label={t("reports.endDate")}
+          dependencies={["startDate"]}
+          rules={[reportDateRule("endDate", dateWindow.today, text.message)]}
+        >
+          <DatePicker
+            allowClear={false}
+            format="YYYY-MM-DD"
+            disabledDate={(day) =>
+              !isSelectableDay(fromDayjs(day), window, {
+                notBefore: startDate ? fromDayjs(startDate) : null,
+              })
+            }
+          />
+        </Form.Item>
+        <FilterFields />
+        <Form.Item name="compare" label={t("reports.compare")}>
+          <Select<CompareChoice>
+            className="pc-compare-select"
+            data-testid="report-compare"
+            popupMatchSelectWidth={false}
+            onChange={onCompare}
+            options={[
+              { value: COMPARE_OFF, label: t("reports.compareOff") },
+              ...REPORT_COMPARES.map((compare) => ({
+                value: compare,
+                label: REPORT_COMPARE_TITLES[compare][text.lang],
+              })),
+            ]}
+          />
+        </Form.Item>
+      </FilterBar>
+    </Card>
+  );
+}
+
+export const ReportFilters = memo(ReportFiltersForm) as typeof ReportFiltersForm;

@@ -1,0 +1,132 @@
+/**
+ * The report screen's renders (issue 12 item 1): the answers of its queries render the table and the trend,
+ * not the filter form again (on a phone's CPU each render of the form was a task of ~50 ms), and the
+ * custom-column dialog is not built before it is opened.
+ */
+import { countryList } from "@pc/contract";
+import { render, screen, waitFor } from "@testing-library/react";
+import Cookies from "js-cookie";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Providers } from "../../app/providers.tsx";
+import { queryClient } from "../../app/queryClient.ts";
+import { ReportScreen } from "./ReportScreen.tsx";
+import { SDK_CONFIG, SdkFilterFields } from "./SdkReportsPage.tsx";
+
+const USER = {
+  user_id: 7,
+  user_name: "Nora Norole",
+  name: "Nora",
+  email: "nora@demo.test",
+  company_id: 2,
+  account_id: 2,
+  status: 1,
+  create_time: "",
+  modify_time: "",
+  modify_user_id: null,
+  opt_permission: [],
+  role_id: [],
+  report_scope: "all",
+  is_operator: false,
+};
+const METRICS = {
+  requestNum: 123456,
+  recallNum: 100000,
+  recallRate: 0.81,
+  showNum: 90000,
+  showRate: 0.9,
+  clickNum: 900,
+  clickRate: 0.01,
+  settleAmount: 4321.5,
+  settleEcpm: 48.01,
+};
+const ROW = {
+  dt: "2026-11-25",
+  appId: null,
+  appName: null,
+  adId: 1001,
+  addId: 1001,
+  adName: "Banner home",
+  adStyle: 1,
+  country: "US",
+  ...METRICS,
+};
+const DAY = { dt: "2026-11-25", status: "published", stale: false, visible: true, hasData: true };
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ code: 200, msg: "Success", data }), {
+    headers: { "Content-Type": "application/json" },
+  });
+
+/** The report's answers wait until the test lets them go. */
+let releaseReports: () => void = () => undefined;
+let reportsReleased = Promise.resolve();
+
+const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  const url = String(input);
+  if (url.startsWith("/common/host"))
+    return ok({ host: "", ssp_host: "", icon: "", theme: "", logo: "", name: "Demo" });
+  if (url.startsWith("/api/v1/user/menu")) return ok({ routes: ["home", "sdkReports"] });
+  if (url.startsWith("/api/v1/user/user_info")) return ok(USER);
+  if (url.startsWith("/api/v1/geo/country")) return ok(countryList());
+  if (url.startsWith("/v1/report/date_window"))
+    return ok({ timeZone: "UTC", today: "20261126", minDate: "20260828", maxDate: "20261125" });
+  if (url.startsWith("/v1/report_proxy/v1/online/ssp")) {
+    await reportsReleased;
+    return ok({ list: [ROW], total: 1 });
+  }
+  if (url.startsWith("/v1/online/summary")) {
+    await reportsReleased;
+    return ok({ total: { ...ROW, dt: null, adId: null, addId: null, adName: null }, days: [DAY] });
+  }
+  return ok(null);
+});
+
+/** Counts the renders of the SDK report's own filter fields: they render with the whole filter form. */
+let filterRenders = 0;
+function CountedFilterFields() {
+  filterRenders += 1;
+  return <SdkFilterFields />;
+}
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  Cookies.set("token", "nora");
+  filterRenders = 0;
+  reportsReleased = new Promise((resolve) => {
+    releaseReports = resolve;
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+  queryClient.clear();
+  Cookies.remove("token");
+});
+
+describe("report screen", () => {
+  it("renders the filter form once: the report's answers render the results only", async () => {
+    render(
+      <Providers>
+        <MemoryRouter>
+          <ReportScreen config={{ ...SDK_CONFIG, FilterFields: CountedFilterFields }} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(await screen.findByTestId("filter-search")).toBeTruthy();
+    // settled: the form's own answers (the menu, the countries) are in
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/online/")).length).toBe(3),
+    );
+    const beforeAnswers = filterRenders;
+
+    releaseReports();
+    expect(await screen.findByText("Banner home")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("report-total").textContent).toContain("123,456"));
+    expect(filterRenders).toBe(beforeAnswers);
+    // the custom-column dialog is built when opened, not with the screen
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.querySelector(".ant-modal")).toBeNull();
+  });
+});
