@@ -5,11 +5,26 @@
  */
 import type { LangValue, MetricFormat } from "@pc/contract";
 import { Tooltip } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMetric } from "../../i18n/numbers.ts";
 import { changeText } from "./metricChange.ts";
 
-export function MetricWithChange({
+/**
+ * A metric cell's content: the value as text (a table of 20 columns renders hundreds: no component, no hook),
+ * or with the comparison, the value and its change.
+ */
+export function metricCell(
+  format: MetricFormat,
+  value: number,
+  base: number | undefined,
+  lang: LangValue,
+): ReactNode {
+  if (base === undefined) return formatMetric(format, value, lang);
+  return <MetricWithChange format={format} value={value} base={base} lang={lang} />;
+}
+
+function MetricWithChange({
   format,
   value,
   base,
@@ -17,13 +32,12 @@ export function MetricWithChange({
 }: {
   format: MetricFormat;
   value: number;
-  /** The comparison period's value; none: the value alone. */
-  base: number | undefined;
+  /** The comparison period's value. */
+  base: number;
   lang: LangValue;
 }) {
   const { t } = useTranslation();
   const shown = formatMetric(format, value, lang);
-  if (base === undefined) return <>{shown}</>;
   const change = changeText(format, value, base, lang);
   return (
     <div className="pc-metric-compared">

@@ -10,7 +10,7 @@ import { Alert, Button, Empty, Table, type TableColumnsType, type TablePaginatio
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ColumnWidths } from "./columnWidths.ts";
-import { baseOf, MetricWithChange } from "./MetricWithChange.tsx";
+import { baseOf, metricCell } from "./MetricWithChange.tsx";
 import type { ResizableHeaderCellProps } from "./ResizableHeaderCell.tsx";
 import { ResizableHeaderCell } from "./ResizableHeaderCell.tsx";
 import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
@@ -159,11 +159,7 @@ export function ReportTable({
       width: width(m.key),
       align: "right" as const,
       render: (value: unknown, row: KeyedRow) =>
-        typeof value === "number" ? (
-          <MetricWithChange format={m.format} value={value} base={baseOf(row, m.key)} lang={lang} />
-        ) : (
-          ""
-        ),
+        typeof value === "number" ? metricCell(m.format, value, baseOf(row, m.key), lang) : "",
       onHeaderCell: headerCell(m.key),
     })),
   ];
@@ -240,14 +236,8 @@ export function ReportTable({
                     {index === 0
                       ? t("reports.total")
                       : metric &&
-                        typeof value === "number" && (
-                          <MetricWithChange
-                            format={metric.format}
-                            value={value}
-                            base={baseOf(totals, metric.key)}
-                            lang={lang}
-                          />
-                        )}
+                        typeof value === "number" &&
+                        metricCell(metric.format, value, baseOf(totals, metric.key), lang)}
                   </Table.Summary.Cell>
                 );
               })}

@@ -58,9 +58,8 @@ export default function TrendChart({
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setWidth(element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // the observer reports the first size after the browser's own layout: reading it here would force one
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
