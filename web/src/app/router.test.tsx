@@ -5,32 +5,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setSessionInvalidHandler } from "../api/client.ts";
 import { dropSession } from "../session/actions.ts";
 import { getToken } from "../session/session.ts";
+import { ok, userInfo } from "../test/stubServer.ts";
 import { loginRedirect } from "./paths.ts";
 import { Providers } from "./providers.tsx";
 import { queryClient } from "./queryClient.ts";
 import { routeObjects } from "./router.tsx";
 
-const USER = {
+const USER = userInfo({
   user_id: 1,
   user_name: "Ada Staff",
   name: "Ada",
   email: "ada@demo.test",
   company_id: 1,
-  account_id: 1,
-  status: 1,
-  create_time: "",
-  modify_time: "",
-  modify_user_id: null,
-  opt_permission: [],
   role_id: [3],
-  report_scope: "all",
-  is_operator: false,
-};
+});
 const COMPANY = { host: "localhost", ssp_host: "", icon: "", theme: "#1677ff", logo: "", name: "Demo Media" };
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 200, msg: "Success", data }), {
-    headers: { "Content-Type": "application/json" },
-  });
 
 let menuAnswer: () => Response;
 /** The one ticket the stub server still takes (once), and the session it gives. */

@@ -8,6 +8,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Providers } from "../../app/providers.tsx";
 import { queryClient } from "../../app/queryClient.ts";
+import { ok, userInfo } from "../../test/stubServer.ts";
 import { figureChange, formatFigure } from "./figures.ts";
 import HomePage from "./HomePage.tsx";
 import { sparklineRuns } from "./Sparkline.tsx";
@@ -53,26 +54,13 @@ describe("sparkline", () => {
   });
 });
 
-const USER = {
+const USER = userInfo({
   user_id: 7,
   user_name: "Nora Norole",
   name: "Nora",
   email: "nora@demo.test",
   company_id: 2,
-  account_id: 2,
-  status: 1,
-  create_time: "",
-  modify_time: "",
-  modify_user_id: null,
-  opt_permission: [],
-  role_id: [],
-  report_scope: "all",
-  is_operator: false,
-};
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 200, msg: "Success", data }), {
-    headers: { "Content-Type": "application/json" },
-  });
+});
 const fetchMock = vi.fn<typeof fetch>(async (input) => {
   const url = String(input);
   if (url.startsWith("/common/host"))

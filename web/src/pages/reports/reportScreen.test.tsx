@@ -10,25 +10,17 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Providers } from "../../app/providers.tsx";
 import { queryClient } from "../../app/queryClient.ts";
+import { ok, userInfo } from "../../test/stubServer.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import { SDK_CONFIG, SdkFilterFields } from "./SdkReportsPage.tsx";
 
-const USER = {
+const USER = userInfo({
   user_id: 7,
   user_name: "Nora Norole",
   name: "Nora",
   email: "nora@demo.test",
   company_id: 2,
-  account_id: 2,
-  status: 1,
-  create_time: "",
-  modify_time: "",
-  modify_user_id: null,
-  opt_permission: [],
-  role_id: [],
-  report_scope: "all",
-  is_operator: false,
-};
+});
 const METRICS = {
   requestNum: 123456,
   recallNum: 100000,
@@ -52,11 +44,6 @@ const ROW = {
   ...METRICS,
 };
 const DAY = { dt: "2026-11-25", status: "published", stale: false, visible: true, hasData: true };
-
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 200, msg: "Success", data }), {
-    headers: { "Content-Type": "application/json" },
-  });
 
 /** The report's answers wait until the test lets them go. */
 let releaseReports: () => void = () => undefined;
