@@ -6,6 +6,7 @@
  * drawer.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { addDays, iso, reportApi } from "./reportApi.ts";
 import { type Lang, OPERATOR, signIn, signInAs } from "./support.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -24,6 +25,9 @@ const T = {
     userMenu: "用户菜单",
     modPassword: "修改密码",
     logout: "退出登录",
+    // after the icon's name; antd spaces out a button's two Chinese characters
+    showFilters: /筛 ?选$/,
+    hideFilters: /收起筛选$/,
   },
   en: {
     menu: "Menu",
@@ -34,6 +38,8 @@ const T = {
     userMenu: "User menu",
     modPassword: "Password Change",
     logout: "Logout",
+    showFilters: /(?<!Hide )Filters$/,
+    hideFilters: /Hide filters$/,
   },
 } as const;
 
@@ -109,6 +115,40 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await page.getByRole("menuitem", { name: t.logout }).click();
       await expect(page).toHaveURL(/\/login/);
       expect((await page.context().cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
+    });
+
+    test("the SDK report folds its filters to the dates: rows on the first screen, a search folds them again", async ({
+      page,
+    }) => {
+      await signIn(page, lang);
+      await page.goto("/reports/sdkReports");
+      const firstRow = page.getByTestId("report-table").locator(".ant-table-row").first();
+      await expect(firstRow).toBeVisible();
+      const dates = await reportApi.defaultDates(page);
+      const shown = page.getByTestId("filter-dates");
+      await expect(shown).toHaveText(`${iso(dates.startDate)} ~ ${iso(dates.endDate)}`);
+      await expect(page.locator("#report_startDate")).toHaveCount(0);
+      // at least half of the first row shows on the first screen
+      const row = await firstRow.boundingBox();
+      expect((row?.y ?? PHONE.height) + (row?.height ?? 0) / 2).toBeLessThanOrEqual(PHONE.height);
+
+      const unfold = page.getByRole("button", { name: t.showFilters });
+      await unfold.click();
+      const fold = page.getByRole("button", { name: t.hideFilters });
+      await expect(fold).toHaveAttribute("aria-expanded", "true");
+      const start = page.locator("#report_startDate");
+      await expectOnScreen(start);
+      const nextStart = addDays(dates.startDate, 1);
+      await start.click();
+      await start.fill(iso(nextStart));
+      await start.press("Enter"); // takes the date, then submits the form: a search
+      await expect(start).toBeHidden();
+      await expect(unfold).toHaveAttribute("aria-expanded", "false");
+      await expect(shown).toHaveText(`${iso(nextStart)} ~ ${iso(dates.endDate)}`);
+      // unfolded again, the form keeps what was searched
+      await unfold.click();
+      await expect(start).toHaveValue(iso(nextStart));
+      await expectNoHorizontalOverflow(page, "/reports/sdkReports");
     });
 
     test("no page is wider than the phone's screen", async ({ page }) => {

@@ -3,14 +3,25 @@
  * start and end dates inside the server's window, the report's own filters and the comparison, with Search and
  * Reset. Memoized with handlers of one identity: the screen renders again for every answer of its queries, the
  * form only when its own state changes (on a phone's CPU a render of the form was a 50 ms task per answer).
+ *
+ * On a phone the form is folded to one line, the searched dates and a Filters button, so the report's numbers
+ * are on the first screen (seven fields took all of it); it unfolds on the button and folds again after a search.
+ * Built when first unfolded, it is kept (hidden) after, with what was typed.
  */
-import { REPORT_COMPARE_TITLES, REPORT_COMPARES, type ReportDateWindowAnswer } from "@pc/contract";
-import { Card, DatePicker, Form, type FormInstance, Select } from "antd";
-import { memo } from "react";
+import { FilterOutlined } from "@ant-design/icons";
+import {
+  REPORT_COMPARE_TITLES,
+  REPORT_COMPARES,
+  type ReportDateWindowAnswer,
+  reportDateToIso,
+} from "@pc/contract";
+import { Button, Card, DatePicker, Form, type FormInstance, Select } from "antd";
+import { memo, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePhoneLayout } from "../../app/layout/usePhoneLayout.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
-import { isSelectableDay } from "./reportQuery.ts";
+import { isSelectableDay, type ReportDates } from "./reportQuery.ts";
 import {
   type FilterForm,
   fromDayjs,
@@ -27,6 +38,8 @@ interface ReportFiltersProps<V extends object, F, Q extends object> {
   form: FormInstance<FilterForm<V>>;
   dateWindow: ReportDateWindowAnswer;
   initialForm: FilterForm<V>;
+  /** The dates of the report shown (the folded form's line on a phone). */
+  searchedDates: ReportDates;
   onSearch: () => void;
   onReset: () => void;
   onCompare: (choice: CompareChoice) => void;
@@ -37,6 +50,7 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
   form,
   dateWindow,
   initialForm,
+  searchedDates,
   onSearch,
   onReset,
   onCompare,
@@ -49,74 +63,107 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
   const startDate = Form.useWatch("startDate", form);
   const endDate = Form.useWatch("endDate", form);
   const FilterFields = config.FilterFields;
+  const phone = usePhoneLayout();
+  const [unfolded, setUnfolded] = useState(false);
+  const [built, setBuilt] = useState(false);
+  const formId = useId();
+  const folded = phone && !unfolded;
+  const toggle = () => {
+    setUnfolded(!unfolded);
+    setBuilt(true);
+  };
+  const search = () => {
+    onSearch();
+    setUnfolded(false);
+  };
   return (
     <Card className="pc-list-card">
-      <FilterBar<FilterForm<V>>
-        form={form}
-        name="report"
-        initialValues={initialForm}
-        onSearch={onSearch}
-        onReset={onReset}
-      >
-        {operator && (
-          <Form.Item name="companyId" label={t("reports.company")}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: "label" }}
-              placeholder={t("reports.ownCompany")}
-              loading={companies.loading}
-              options={companies.options}
-              popupMatchSelectWidth={false}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="startDate"
-          label={t("reports.startDate")}
-          dependencies={["endDate"]}
-          rules={[reportDateRule("startDate", dateWindow.today, text.message)]}
-        >
-          <DatePicker
-            allowClear={false}
-            format="YYYY-MM-DD"
-            disabledDate={(day) =>
-              !isSelectableDay(fromDayjs(day), window, { notAfter: endDate ? fromDayjs(endDate) : null })
-            }
-          />
-        </Form.Item>
-        <Form.Item
-          name="endDate"
-          label={t("reports.endDate")}
-          dependencies={["startDate"]}
-          rules={[reportDateRule("endDate", dateWindow.today, text.message)]}
-        >
-          <DatePicker
-            allowClear={false}
-            format="YYYY-MM-DD"
-            disabledDate={(day) =>
-              !isSelectableDay(fromDayjs(day), window, {
-                notBefore: startDate ? fromDayjs(startDate) : null,
-              })
-            }
-          />
-        </Form.Item>
-        <FilterFields />
-        <Form.Item name="compare" label={t("reports.compare")}>
-          <Select<CompareChoice>
-            className="pc-compare-select"
-            data-testid="report-compare"
-            popupMatchSelectWidth={false}
-            onChange={onCompare}
-            options={[
-              { value: COMPARE_OFF, label: t("reports.compareOff") },
-              ...REPORT_COMPARES.map((compare) => ({
-                value: compare,
-                label: REPORT_COMPARE_TITLES[compare][text.lang],
-              })),
-            ]}
-          />
-        </Form.Item>
-      </FilterBar>
+      {phone && (
+        <div className="pc-filter-fold">
+          <span data-testid="filter-dates">
+            {reportDateToIso(searchedDates.startDate)} ~ {reportDateToIso(searchedDates.endDate)}
+          </span>
+          <Button
+            icon={<FilterOutlined />}
+            aria-expanded={!folded}
+            aria-controls={formId}
+            onClick={toggle}
+            data-testid="filter-fold"
+          >
+            {folded ? t("reports.showFilters") : t("reports.hideFilters")}
+          </Button>
+        </div>
+      )}
+      {(!phone || built) && (
+        <div id={formId} hidden={folded}>
+          <FilterBar<FilterForm<V>>
+            form={form}
+            name="report"
+            initialValues={initialForm}
+            onSearch={search}
+            onReset={onReset}
+          >
+            {operator && (
+              <Form.Item name="companyId" label={t("reports.company")}>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: "label" }}
+                  placeholder={t("reports.ownCompany")}
+                  loading={companies.loading}
+                  options={companies.options}
+                  popupMatchSelectWidth={false}
+                />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="startDate"
+              label={t("reports.startDate")}
+              dependencies={["endDate"]}
+              rules={[reportDateRule("startDate", dateWindow.today, text.message)]}
+            >
+              <DatePicker
+                allowClear={false}
+                format="YYYY-MM-DD"
+                disabledDate={(day) =>
+                  !isSelectableDay(fromDayjs(day), window, { notAfter: endDate ? fromDayjs(endDate) : null })
+                }
+              />
+            </Form.Item>
+            <Form.Item
+              name="endDate"
+              label={t("reports.endDate")}
+              dependencies={["startDate"]}
+              rules={[reportDateRule("endDate", dateWindow.today, text.message)]}
+            >
+              <DatePicker
+                allowClear={false}
+                format="YYYY-MM-DD"
+                disabledDate={(day) =>
+                  !isSelectableDay(fromDayjs(day), window, {
+                    notBefore: startDate ? fromDayjs(startDate) : null,
+                  })
+                }
+              />
+            </Form.Item>
+            <FilterFields />
+            <Form.Item name="compare" label={t("reports.compare")}>
+              <Select<CompareChoice>
+                className="pc-compare-select"
+                data-testid="report-compare"
+                popupMatchSelectWidth={false}
+                onChange={onCompare}
+                options={[
+                  { value: COMPARE_OFF, label: t("reports.compareOff") },
+                  ...REPORT_COMPARES.map((compare) => ({
+                    value: compare,
+                    label: REPORT_COMPARE_TITLES[compare][text.lang],
+                  })),
+                ]}
+              />
+            </Form.Item>
+          </FilterBar>
+        </div>
+      )}
     </Card>
   );
 }

@@ -187,6 +187,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
         form={form}
         dateWindow={dateWindow}
         initialForm={data.initialForm}
+        searchedDates={applied.dates}
         onSearch={onSearch}
         onReset={onReset}
         onCompare={onCompare}
