@@ -5,10 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setSessionInvalidHandler } from "../api/client.ts";
 import { dropSession } from "../session/actions.ts";
 import { getToken } from "../session/session.ts";
-import { ok, userInfo } from "../test/stubServer.ts";
+import { ok, resetStubServer, userInfo } from "../test/stubServer.tsx";
 import { loginRedirect } from "./paths.ts";
 import { Providers } from "./providers.tsx";
-import { queryClient } from "./queryClient.ts";
 import { routeObjects } from "./router.tsx";
 
 const USER = userInfo({
@@ -71,12 +70,7 @@ beforeEach(() => {
   menuAnswer = () => ok({ routes: ["home", "appManagement", "adSpace", "reports", "sdkReports"] });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
-  queryClient.clear();
-  Cookies.remove("token");
-});
+afterEach(() => resetStubServer(fetchMock));
 
 describe("navigation guard wiring", () => {
   it("sends a visitor without a token to /login with the redirect query", async () => {

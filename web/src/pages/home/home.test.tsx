@@ -2,13 +2,10 @@
  * The home page (issue 12 item 7): its number formats and changes, the sparkline's runs, and what a user who
  * may not read the SDK report sees (the welcome and links, no figures, no overview call).
  */
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import Cookies from "js-cookie";
-import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Providers } from "../../app/providers.tsx";
-import { queryClient } from "../../app/queryClient.ts";
-import { ok, userInfo } from "../../test/stubServer.ts";
+import { NORA, ok, renderPage, resetStubServer } from "../../test/stubServer.tsx";
 import { figureChange, formatFigure } from "./figures.ts";
 import HomePage from "./HomePage.tsx";
 import { sparklineRuns } from "./Sparkline.tsx";
@@ -54,20 +51,13 @@ describe("sparkline", () => {
   });
 });
 
-const USER = userInfo({
-  user_id: 7,
-  user_name: "Nora Norole",
-  name: "Nora",
-  email: "nora@demo.test",
-  company_id: 2,
-});
 const fetchMock = vi.fn<typeof fetch>(async (input) => {
   const url = String(input);
   if (url.startsWith("/common/host"))
     return ok({ host: "", ssp_host: "", icon: "", theme: "", logo: "", name: "Demo" });
   // a user without a role: the constant routes only, no SDK report
   if (url.startsWith("/api/v1/user/menu")) return ok({ routes: ["home", "appManagement", "adSpace"] });
-  if (url.startsWith("/api/v1/user/user_info")) return ok(USER);
+  if (url.startsWith("/api/v1/user/user_info")) return ok(NORA);
   return ok(null);
 });
 
@@ -76,22 +66,11 @@ beforeEach(() => {
   Cookies.set("token", "norole");
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
-  queryClient.clear();
-  Cookies.remove("token");
-});
+afterEach(() => resetStubServer(fetchMock));
 
 describe("home page without the SDK report", () => {
   it("shows the welcome and the links to what the user can use, no figures and no overview call", async () => {
-    render(
-      <Providers>
-        <MemoryRouter>
-          <HomePage />
-        </MemoryRouter>
-      </Providers>,
-    );
+    renderPage(<HomePage />);
     expect(await screen.findByText("欢迎回来，Nora Norole")).toBeTruthy();
     expect(await screen.findByText("快捷入口")).toBeTruthy();
     expect(screen.getByText("管理广告位与底价")).toBeTruthy();

@@ -4,23 +4,13 @@
  * custom-column dialog is not built before it is opened.
  */
 import { countryList } from "@pc/contract";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import Cookies from "js-cookie";
-import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Providers } from "../../app/providers.tsx";
-import { queryClient } from "../../app/queryClient.ts";
-import { ok, userInfo } from "../../test/stubServer.ts";
+import { NORA, ok, renderPage, resetStubServer } from "../../test/stubServer.tsx";
 import { ReportScreen } from "./ReportScreen.tsx";
 import { SDK_CONFIG, SdkFilterFields } from "./SdkReportsPage.tsx";
 
-const USER = userInfo({
-  user_id: 7,
-  user_name: "Nora Norole",
-  name: "Nora",
-  email: "nora@demo.test",
-  company_id: 2,
-});
 const METRICS = {
   requestNum: 123456,
   recallNum: 100000,
@@ -54,7 +44,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input) => {
   if (url.startsWith("/common/host"))
     return ok({ host: "", ssp_host: "", icon: "", theme: "", logo: "", name: "Demo" });
   if (url.startsWith("/api/v1/user/menu")) return ok({ routes: ["home", "sdkReports"] });
-  if (url.startsWith("/api/v1/user/user_info")) return ok(USER);
+  if (url.startsWith("/api/v1/user/user_info")) return ok(NORA);
   if (url.startsWith("/api/v1/geo/country")) return ok(countryList());
   if (url.startsWith("/v1/report/date_window"))
     return ok({ timeZone: "UTC", today: "20261126", minDate: "20260828", maxDate: "20261125" });
@@ -85,22 +75,11 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
-  queryClient.clear();
-  Cookies.remove("token");
-});
+afterEach(() => resetStubServer(fetchMock));
 
 describe("report screen", () => {
   it("renders the filter form once: the report's answers render the results only", async () => {
-    render(
-      <Providers>
-        <MemoryRouter>
-          <ReportScreen config={{ ...SDK_CONFIG, FilterFields: CountedFilterFields }} />
-        </MemoryRouter>
-      </Providers>,
-    );
+    renderPage(<ReportScreen config={{ ...SDK_CONFIG, FilterFields: CountedFilterFields }} />);
     expect(await screen.findByTestId("filter-search")).toBeTruthy();
     // settled: the form's own answers (the menu, the countries) are in
     await waitFor(() =>
