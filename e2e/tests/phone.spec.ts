@@ -28,6 +28,8 @@ const T = {
     // after the icon's name; antd spaces out a button's two Chinese characters
     showFilters: /筛 ?选$/,
     hideFilters: /收起筛选$/,
+    banner: "横幅",
+    oneFilterOn: "已筛选 1 项",
   },
   en: {
     menu: "Menu",
@@ -40,6 +42,8 @@ const T = {
     logout: "Logout",
     showFilters: /(?<!Hide )Filters$/,
     hideFilters: /Hide filters$/,
+    banner: "Banner",
+    oneFilterOn: "Filters on: 1",
   },
 } as const;
 
@@ -145,9 +149,14 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await expect(start).toBeHidden();
       await expect(unfold).toHaveAttribute("aria-expanded", "false");
       await expect(shown).toHaveText(`${iso(nextStart)} ~ ${iso(dates.endDate)}`);
-      // unfolded again, the form keeps what was searched
+      // unfolded again, the form keeps what was searched; a filter searched shows on the line
       await unfold.click();
       await expect(start).toHaveValue(iso(nextStart));
+      await page.locator("#report_adStyle").click();
+      await page.locator(".ant-select-dropdown:visible").getByTitle(t.banner).click();
+      await page.getByTestId("filter-search").click();
+      await expect(start).toBeHidden();
+      await expect(shown).toHaveText(`${iso(nextStart)} ~ ${iso(dates.endDate)} · ${t.oneFilterOn}`);
       await expectNoHorizontalOverflow(page, "/reports/sdkReports");
     });
 

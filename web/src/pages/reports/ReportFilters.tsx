@@ -38,8 +38,9 @@ interface ReportFiltersProps<V extends object, F, Q extends object> {
   form: FormInstance<FilterForm<V>>;
   dateWindow: ReportDateWindowAnswer;
   initialForm: FilterForm<V>;
-  /** The dates of the report shown (the folded form's line on a phone). */
+  /** The dates of the report shown and how many filters it was searched with (the folded form's line). */
   searchedDates: ReportDates;
+  searchedFilters: number;
   onSearch: () => void;
   onReset: () => void;
   onCompare: (choice: CompareChoice) => void;
@@ -51,6 +52,7 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
   dateWindow,
   initialForm,
   searchedDates,
+  searchedFilters,
   onSearch,
   onReset,
   onCompare,
@@ -81,7 +83,17 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
       {phone && (
         <div className="pc-filter-fold">
           <span data-testid="filter-dates">
-            {reportDateToIso(searchedDates.startDate)} ~ {reportDateToIso(searchedDates.endDate)}
+            <span className="pc-filter-fold-part">
+              {reportDateToIso(searchedDates.startDate)} ~ {reportDateToIso(searchedDates.endDate)}
+            </span>
+            {searchedFilters > 0 && (
+              <>
+                {" "}
+                <span className="pc-filter-fold-part">
+                  · {t("reports.filtersOn", { count: searchedFilters })}
+                </span>
+              </>
+            )}
           </span>
           <Button
             icon={<FilterOutlined />}

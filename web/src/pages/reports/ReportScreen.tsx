@@ -188,6 +188,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
         dateWindow={dateWindow}
         initialForm={data.initialForm}
         searchedDates={applied.dates}
+        searchedFilters={data.filtersOn}
         onSearch={onSearch}
         onReset={onReset}
         onCompare={onCompare}

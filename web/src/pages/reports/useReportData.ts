@@ -144,6 +144,10 @@ export function useReportData<V extends object, F, Q extends object>(
 
   return {
     initialForm,
+    /** How many of the report's filters (and the comparison) the shown report was searched with. */
+    filtersOn:
+      Object.values(filters as object).filter((value) => value !== null && value !== undefined).length +
+      (applied.compare ? 1 : 0),
     applied,
     paging,
     /** The table's query as sent; the export and a schedule ask the same. */
