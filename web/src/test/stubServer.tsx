@@ -1,5 +1,5 @@
 /** What the web's unit tests answer in place of the server (their stubbed fetch), and the app around a page. */
-import type { UserInfo } from "@pc/contract";
+import { ok as envelope, TOKEN_COOKIE, type UserInfo } from "@pc/contract";
 import { render } from "@testing-library/react";
 import Cookies from "js-cookie";
 import type { ReactElement } from "react";
@@ -10,9 +10,7 @@ import { queryClient } from "../app/queryClient.ts";
 
 /** A success envelope around `data`, as every JSON call of the console answers. */
 export const ok = (data: unknown): Response =>
-  new Response(JSON.stringify({ code: 200, msg: "Success", data }), {
-    headers: { "Content-Type": "application/json" },
-  });
+  new Response(JSON.stringify(envelope(data)), { headers: { "Content-Type": "application/json" } });
 
 /** `user_info` of a signed-in publisher's staff member without a role; `who` names them and gives roles. */
 export const userInfo = (
@@ -44,7 +42,7 @@ export function resetStubServer(server: Mock<typeof fetch>): void {
   vi.unstubAllGlobals();
   server.mockClear();
   queryClient.clear();
-  Cookies.remove("token");
+  Cookies.remove(TOKEN_COOKIE);
 }
 
 /** Renders a page as the app does: inside its providers and a router. */

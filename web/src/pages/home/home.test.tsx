@@ -2,6 +2,8 @@
  * The home page (issue 12 item 7): its number formats and changes, the sparkline's runs, and what a user who
  * may not read the SDK report sees (the welcome and links, no figures, no overview call).
  */
+
+import { TOKEN_COOKIE } from "@pc/contract";
 import { screen, waitFor } from "@testing-library/react";
 import Cookies from "js-cookie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -63,7 +65,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input) => {
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
-  Cookies.set("token", "norole");
+  Cookies.set(TOKEN_COOKIE, "norole");
 });
 
 afterEach(() => resetStubServer(fetchMock));

@@ -67,13 +67,11 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
   const FilterFields = config.FilterFields;
   const phone = usePhoneLayout();
   const [unfolded, setUnfolded] = useState(false);
+  // once shown (unfolded on a phone, or on a wider screen), the form stays built with what was typed
   const [built, setBuilt] = useState(false);
+  if (!built && (!phone || unfolded)) setBuilt(true);
   const formId = useId();
   const folded = phone && !unfolded;
-  const toggle = () => {
-    setUnfolded(!unfolded);
-    setBuilt(true);
-  };
   const search = () => {
     onSearch();
     setUnfolded(false);
@@ -99,15 +97,15 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
             icon={<FilterOutlined />}
             aria-expanded={!folded}
             aria-controls={formId}
-            onClick={toggle}
+            onClick={() => setUnfolded(!unfolded)}
             data-testid="filter-fold"
           >
             {folded ? t("reports.showFilters") : t("reports.hideFilters")}
           </Button>
         </div>
       )}
-      {(!phone || built) && (
-        <div id={formId} hidden={folded}>
+      {built && (
+        <div id={formId} className="pc-filter-fold-form" hidden={folded}>
           <FilterBar<FilterForm<V>>
             form={form}
             name="report"

@@ -3,10 +3,11 @@
  * not the filter form again (on a phone's CPU each render of the form was a task of ~50 ms), and the
  * custom-column dialog is not built before it is opened.
  */
-import { countryList } from "@pc/contract";
+import { countryList, TOKEN_COOKIE } from "@pc/contract";
 import { screen, waitFor } from "@testing-library/react";
 import Cookies from "js-cookie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryClient } from "../../app/queryClient.ts";
 import { NORA, ok, renderPage, resetStubServer } from "../../test/stubServer.tsx";
 import { ReportScreen } from "./ReportScreen.tsx";
 import { SDK_CONFIG, SdkFilterFields } from "./SdkReportsPage.tsx";
@@ -68,7 +69,7 @@ function CountedFilterFields() {
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
-  Cookies.set("token", "nora");
+  Cookies.set(TOKEN_COOKIE, "nora");
   filterRenders = 0;
   reportsReleased = new Promise((resolve) => {
     releaseReports = resolve;
@@ -81,10 +82,9 @@ describe("report screen", () => {
   it("renders the filter form once: the report's answers render the results only", async () => {
     renderPage(<ReportScreen config={{ ...SDK_CONFIG, FilterFields: CountedFilterFields }} />);
     expect(await screen.findByTestId("filter-search")).toBeTruthy();
-    // settled: the form's own answers (the menu, the countries) are in
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/online/")).length).toBe(3),
-    );
+    // settled: every query but the report's three held-back ones (rows, total, trend) has its answer
+    await waitFor(() => expect(queryClient.isFetching()).toBe(3));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/online/"))).toHaveLength(3);
     const beforeAnswers = filterRenders;
 
     releaseReports();
