@@ -113,6 +113,8 @@ const perUnit = (value: string | number | null | undefined, lang: Lang) =>
 const table = (page: Page) => page.getByTestId("report-table");
 const bodyRows = (scope: Locator) => scope.locator(".ant-table-tbody tr.ant-table-row");
 const totalRow = (scope: Locator) => scope.getByTestId("report-total");
+/** The box the report table scrolls in (at most 500 px high, spec §9). */
+const scrollBox = (scope: Locator) => scope.locator(".ant-table-content");
 const headers = (scope: Locator) =>
   scope
     .locator(".ant-table-thead th")
@@ -407,11 +409,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await expect(bodyRows(table(page)).first()).toBeVisible();
 
       for (const title of [t.settlement, t.ecpm]) await expectInView(page, table(page), title);
-      expect(
-        await table(page)
-          .locator(".ant-table-body")
-          .evaluate((body) => body.scrollLeft),
-      ).toBe(0);
+      expect(await scrollBox(table(page)).evaluate((box) => box.scrollLeft)).toBe(0);
 
       const dates = await reportApi.defaultDates(page);
       const query = { ...dates, dimensions: [1, 3, 4, 5], pageIndex: 1, pageSize: 10 };
@@ -445,6 +443,44 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await expectInView(page, detail, t.settlement);
       await expect(totalRow(detail)).toContainText(lang === "zh" ? "US$" : "$");
       await expect(totalRow(detail)).toContainText(/\d,\d{3}/);
+    });
+
+    test("the table scrolls in a box at most 500 px high; its header, total row and detail column stay in view", async ({
+      page,
+    }) => {
+      await signIn(page, lang);
+      await page.goto(SDK);
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+      await expect(totalRow(table(page))).toBeVisible();
+      const box = scrollBox(table(page));
+      const size = await box.evaluate((element) => ({
+        height: element.clientHeight,
+        scrollsDown: element.scrollHeight > element.clientHeight,
+        scrollsRight: element.scrollWidth > element.clientWidth,
+      }));
+      expect(size.height).toBeLessThanOrEqual(500);
+      expect(size).toMatchObject({ scrollsDown: true, scrollsRight: true });
+
+      // scrolled part of the way down and right, the edges still show the header, the total and the actions
+      const edges = await box.evaluate((element) => {
+        element.scrollTop = 40;
+        element.scrollLeft = 200;
+        const inner = element.getBoundingClientRect();
+        const rect = (selector: string) => element.querySelector(selector)?.getBoundingClientRect();
+        return {
+          top: inner.top,
+          bottom: inner.top + element.clientHeight,
+          right: inner.left + element.clientWidth,
+          header: rect("thead th")?.top,
+          total: rect("[data-testid=report-total] td")?.bottom,
+          detail: rect("tbody tr.ant-table-row:nth-child(4) td:last-child [data-action=detail]")?.right,
+        };
+      });
+      expect(Math.abs((edges.header ?? 0) - edges.top)).toBeLessThanOrEqual(1);
+      expect(Math.abs((edges.total ?? 0) - edges.bottom)).toBeLessThanOrEqual(1);
+      expect(edges.detail).toBeDefined();
+      expect(edges.right - (edges.detail ?? 0)).toBeGreaterThan(0);
+      expect(edges.right - (edges.detail ?? 0)).toBeLessThan(90);
     });
 
     test("the affiliate report: income and CPC in view, in USD", async ({ page }) => {
