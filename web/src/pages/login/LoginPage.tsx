@@ -14,7 +14,7 @@ import {
   PASSWORD_PATTERN,
   type TwoFactorChallenge,
 } from "@pc/contract";
-import { useQuery } from "@tanstack/react-query";
+import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
 import { App, Checkbox, Form, Input, Typography, theme } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -99,7 +99,8 @@ export default function LoginPage() {
   const [secondStep, setSecondStep] = useState<{ challenge: TwoFactorChallenge; email: string } | null>(null);
   const { data: company } = useQuery(companyQuery);
   const { captcha, refresh } = useCaptcha();
-  useQuery(publicKeyQuery); // fetched ahead of the click
+  // fetched ahead of the click, without rendering the form again when it arrives (a phone's CPU)
+  usePrefetchQuery(publicKeyQuery);
 
   const brandName = company?.name || t("app.name");
   const remembered = rememberedEmail();

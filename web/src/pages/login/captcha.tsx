@@ -2,7 +2,7 @@
 import { ReloadOutlined, SafetyOutlined } from "@ant-design/icons";
 import type { CaptchaAnswer } from "@pc/contract";
 import { Button, Input, theme } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { passportApi } from "../../api/passport.ts";
 
@@ -11,7 +11,9 @@ export function useCaptcha() {
   const [captcha, setCaptcha] = useState<CaptchaAnswer | null>(null);
   const load = useCallback(async (previousId?: string) => {
     try {
-      setCaptcha(await (previousId ? passportApi.refreshCaptcha(previousId) : passportApi.genCaptcha()));
+      const next = await (previousId ? passportApi.refreshCaptcha(previousId) : passportApi.genCaptcha());
+      // the form around the captcha renders again in slices, not as one long task of a phone's CPU
+      startTransition(() => setCaptcha(next));
     } catch {
       // the client has shown the error; the refresh icon tries again
     }
