@@ -9,14 +9,13 @@ import { endpoint } from "./endpoint.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, idValue } from "./inputs.ts";
 import {
-  isReportDate,
   offlineReportQuery,
   offlineReportRow,
   onlineReportQuery,
   onlineReportRow,
-  type ReportKindValue,
   reportDayStatus,
-} from "./reports.ts";
+} from "./reportSchemas.ts";
+import { isReportDate, type ReportKindValue } from "./reports.ts";
 
 export const ApiKeyScope = { Sdk: "sdk", Affiliate: "affiliate" } as const;
 export type ApiKeyScopeValue = (typeof ApiKeyScope)[keyof typeof ApiKeyScope];

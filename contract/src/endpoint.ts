@@ -35,7 +35,8 @@ export interface Route<E extends Endpoint> {
 export type RoutesOf<Area extends Record<string, Endpoint>> = { readonly [K in keyof Area]: Route<Area[K]> };
 
 /** Defines an endpoint, keeping its literal types. */
-export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+// no side effects: a bundle that uses none of a module's endpoints leaves their definitions (and schemas) out
+export const endpoint = /* @__NO_SIDE_EFFECTS__ */ <const E extends Endpoint>(definition: E): E => definition;
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 

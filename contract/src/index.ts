@@ -19,6 +19,7 @@ export * from "./permissions.ts";
 export * from "./placements.ts";
 export * from "./report-endpoints.ts";
 export * from "./report-schedules.ts";
+export * from "./reportSchemas.ts";
 export * from "./reports.ts";
 export * from "./routes.ts";
 export * from "./sdk.ts";

@@ -4,7 +4,8 @@
  * Same permission and scope as the SDK report: the session's own company, published days only.
  */
 import { z } from "zod";
-import { type OnlineMetricKey, onlineReportRow } from "./reports.ts";
+import { onlineReportRow } from "./reportSchemas.ts";
+import type { OnlineMetricKey } from "./reports.ts";
 
 /** The figures the home page shows, in order: revenue, eCPM, fill rate, impressions. */
 export const OVERVIEW_METRICS = [

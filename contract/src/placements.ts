@@ -12,6 +12,7 @@ import {
   ContentType,
   type ContentTypeValue,
   Flag,
+  isAdStyle,
 } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import {
@@ -38,10 +39,7 @@ export const MATERIAL_SIZES = {
   [ContentType.Size300x250]: { width: 300, height: 250 },
 } as const;
 
-const AD_STYLES = Object.values(AdStyle);
 const CONTENT_TYPES: readonly number[] = Object.values(ContentType);
-
-export const isAdStyle = (value: number): value is AdStyleValue => AD_STYLES.includes(value as AdStyleValue);
 
 /** The content types an ad style allows (the form resets to all of them when the style changes). */
 export const allowedContentTypes = (style: AdStyleValue): readonly ContentTypeValue[] =>

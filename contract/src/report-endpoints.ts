@@ -13,8 +13,6 @@ import {
   onlineReportPage,
   onlineReportQuery,
   onlineReportSummary,
-  type ReportActionValue,
-  type ReportKindValue,
   reportBatchListAnswer,
   reportBatchListQuery,
   reportDateWindowAnswer,
@@ -22,7 +20,8 @@ import {
   reportManageQuery,
   reportStartCompanyAnswer,
   reportStartCompanyQuery,
-} from "./reports.ts";
+} from "./reportSchemas.ts";
+import type { ReportActionValue, ReportKindValue } from "./reports.ts";
 
 const QUERY_RULES =
   "Dates yyyyMMdd, both required, start ≤ end, at most 90 days back, ending yesterday at the latest " +

@@ -12,7 +12,8 @@ import { endpoint } from "./endpoint.ts";
 import { Lang } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, idParam, idValue } from "./inputs.ts";
-import { addReportDays, offlineReportQuery, onlineReportQuery, ReportKind } from "./reports.ts";
+import { offlineReportQuery, onlineReportQuery } from "./reportSchemas.ts";
+import { addReportDays, ReportKind } from "./reports.ts";
 
 /** The unsubscribe link of every mail (public HTML: GET shows the confirmation, POST removes the address). */
 export const REPORT_SCHEDULE_PATHS = {

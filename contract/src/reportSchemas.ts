@@ -1,0 +1,549 @@
+/**
+ * The report schemas (spec §3 report queries and rows; DESIGN §5 Reports, Pipeline): the query, row and answer
+ * schemas of the report calls, the ingest bodies and the management calls, built on the facts of reports.ts.
+ * Kept apart from those facts so that a page which only shows reports evaluates no zod on its first load
+ * (issue 12); the web loads these when a report filter is first checked.
+ */
+import { z } from "zod";
+import { isCountryKey, SpecialCountry } from "./countries.ts";
+import { ReportStatus } from "./enums.ts";
+import { hasEmoji, ID_MAX } from "./inputs.ts";
+import {
+  isReportDate,
+  isUtcHour,
+  MAX_AFFILIATE_ROWS,
+  MAX_AMOUNT,
+  MAX_COUNTER,
+  MAX_EVENTS_PER_BATCH,
+  OFFLINE_DIMENSIONS,
+  OFFLINE_METRIC_KEYS,
+  type OfflineDimensionCode,
+  type OfflineMetricKey,
+  ONLINE_DIMENSIONS,
+  ONLINE_METRIC_KEYS,
+  type OnlineDimensionCode,
+  type OnlineMetricKey,
+  REPORT_MAX_PAGE_SIZE,
+  ReportAction,
+  ReportCompare,
+  ReportKind,
+} from "./reports.ts";
+
+/** `GET /v1/report/date_window`: the server's report day boundaries, so the web's pickers agree with it. */
+export const reportDateWindowAnswer = z.object({
+  timeZone: z.string().describe("REPORT_TZ"),
+  today: z.string().describe("today in REPORT_TZ, yyyyMMdd"),
+  minDate: z.string().describe("earliest start date, yyyyMMdd (today − 90 days)"),
+  maxDate: z.string().describe("latest end date, yyyyMMdd (yesterday)"),
+});
+export type ReportDateWindowAnswer = z.infer<typeof reportDateWindowAnswer>;
+// ─── Queries (spec §3 SDK report query, Affiliate query; DESIGN §4 reports) ─────────────────────────────
+
+const blankToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A text filter of a report query: trimmed, emoji and control characters refused, empty = null. */
+const reportText = (max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(max)
+      .refine((text) => !hasEmoji(text) && !CONTROL.test(text), "illegalCharacters")
+      .nullable(),
+  );
+
+/** A report date, yyyyMMdd (numbers accepted as written). The window is checked by the server. */
+const reportDate = z.preprocess(
+  (value) => (typeof value === "number" ? String(value) : blankToNull(value)),
+  z
+    .string({ error: "reportDateRequired" })
+    .refine(isReportDate, "reportDateInvalid")
+    .describe("yyyyMMdd, in the server's REPORT_TZ"),
+);
+
+const integerText = (value: unknown) =>
+  typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value.trim()) : value;
+
+const nullableId = z.preprocess(
+  (value) => integerText(blankToNull(value)),
+  z.number({ error: "integerRequired" }).int("integerRequired").min(0).max(ID_MAX).nullable(),
+);
+
+const adStyleFilter = z.preprocess(
+  (value) => integerText(blankToNull(value)),
+  z
+    .number({ error: "adStyleRequired" })
+    .int("adStyleRequired")
+    .refine((style) => style >= 1 && style <= 4, "adStyleRequired")
+    .nullable(),
+);
+
+/** A country key of the list; ALL (every country) and empty mean no filter. */
+const countryFilter = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryKey, "reportCountryUnknown")
+    .nullable()
+    .transform((key) => (key === SpecialCountry.All ? null : key)),
+);
+
+/** A list sent in a query string: `1,3` (or a repeated parameter, already a list) is the list [1, 3]. */
+const listText = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value.split(",").map((item) => item.trim()) : value;
+
+const dimensionList = <Code extends number>(codes: readonly Code[]) =>
+  z.preprocess(
+    (value) => {
+      const list = listText(value);
+      return Array.isArray(list) ? list.map(integerText) : blankToNull(list) === null ? [] : list;
+    },
+    z
+      .array(
+        z
+          .number({ error: "reportDimensionInvalid" })
+          .refine((code): code is Code => codes.includes(code as Code), "reportDimensionInvalid"),
+      )
+      .max(codes.length)
+      .transform((list) => [...new Set(list)].sort((a, b) => a - b) as Code[]),
+  );
+
+const metricList = <Key extends string>(keys: readonly Key[]) =>
+  z.preprocess(
+    (value) => blankToNull(listText(value)),
+    z
+      .array(z.string().refine((key): key is Key => keys.includes(key as Key), "reportMetricInvalid"))
+      .max(keys.length)
+      .nullable()
+      .transform((list) => (list === null || list.length === 0 ? null : ([...new Set(list)] as Key[]))),
+  );
+
+const paging = {
+  pageIndex: z.preprocess(
+    (value) => integerText(blankToNull(value) ?? 1),
+    z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(1_000_000),
+  ),
+  pageSize: z.preprocess(
+    (value) => integerText(blankToNull(value) ?? 10),
+    z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(REPORT_MAX_PAGE_SIZE),
+  ),
+};
+
+const companyIdField = nullableId.describe(
+  "the company whose report is read; must be the session's, except for operator admins (else code 402)",
+);
+const order = z.preprocess(blankToNull, z.enum(["asc", "desc"]).nullable());
+
+export const onlineReportQuery = z.object({
+  startDate: reportDate,
+  endDate: reportDate,
+  companyId: companyIdField.optional().transform((v) => v ?? null),
+  appName: reportText(30)
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("contains, ignoring case"),
+  adId: nullableId
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("the placement id (addId is accepted too)"),
+  addId: nullableId
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("spelling of adId in one client"),
+  adStyle: adStyleFilter.optional().transform((v) => v ?? null),
+  country: countryFilter.optional().transform((v) => v ?? null),
+  dimensions: dimensionList(ONLINE_DIMENSIONS.map((d) => d.code as OnlineDimensionCode))
+    .optional()
+    .transform((v) => v ?? [])
+    .describe("dimension codes: date 1, app name 2, ad id 3, country 4, ad style 5; none = one total row"),
+  ...paging,
+  orderBy: z
+    .preprocess(blankToNull, z.enum(["dt", ...ONLINE_METRIC_KEYS]).nullable())
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("default: date (newest first) when it is a dimension, then the other dimensions"),
+  order: order.optional().transform((v) => v ?? null),
+  metrics: metricList(ONLINE_METRIC_KEYS)
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("the data columns of an export, in order; default every metric"),
+  compare: z
+    .preprocess(blankToNull, z.enum(ReportCompare).nullable())
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("previous_period | previous_week: each row and the total carry the comparison period's values"),
+});
+export type OnlineReportQueryInput = z.input<typeof onlineReportQuery>;
+export type OnlineReportQuery = z.output<typeof onlineReportQuery>;
+
+export const offlineReportQuery = z.object({
+  startDate: reportDate,
+  endDate: reportDate,
+  companyId: companyIdField.optional().transform((v) => v ?? null),
+  subChannel: reportText(100)
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("contains, ignoring case"),
+  offerId: reportText(100)
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("contains, ignoring case"),
+  pkgName: reportText(100)
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("contains, ignoring case"),
+  country: countryFilter.optional().transform((v) => v ?? null),
+  dimensions: dimensionList(OFFLINE_DIMENSIONS.map((d) => d.code as OfflineDimensionCode))
+    .optional()
+    .transform((v) => v ?? [])
+    .describe("dimension codes: dt 1, subChannel 2, offerId 3, pkgName 4, country 5; none = one total row"),
+  ...paging,
+  orderBy: z
+    .preprocess(blankToNull, z.enum(["dt", ...OFFLINE_METRIC_KEYS]).nullable())
+    .optional()
+    .transform((v) => v ?? null),
+  order: order.optional().transform((v) => v ?? null),
+  metrics: metricList(OFFLINE_METRIC_KEYS)
+    .optional()
+    .transform((v) => v ?? null),
+  compare: z
+    .preprocess(blankToNull, z.enum(ReportCompare).nullable())
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("previous_period | previous_week: each row and the total carry the comparison period's values"),
+});
+export type OfflineReportQueryInput = z.input<typeof offlineReportQuery>;
+export type OfflineReportQuery = z.output<typeof offlineReportQuery>;
+
+// ─── Rows and answers ────────────────────────────────────────────────────────────────────────────────────
+
+const count = z.number();
+const amount = z.number();
+
+/** The metrics of an SDK row alone (a row's comparison values). */
+export const onlineMetricValues = z.object(
+  Object.fromEntries(ONLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<
+    OnlineMetricKey,
+    typeof amount
+  >,
+);
+export type OnlineMetricValues = z.infer<typeof onlineMetricValues>;
+/** The metrics of an affiliate row alone. */
+export const offlineMetricValues = z.object(
+  Object.fromEntries(OFFLINE_METRIC_KEYS.map((key) => [key, amount])) as Record<
+    OfflineMetricKey,
+    typeof amount
+  >,
+);
+export type OfflineMetricValues = z.infer<typeof offlineMetricValues>;
+
+/** A row of the SDK report; a dimension not asked for is null. */
+export const onlineReportRow = z.object({
+  dt: z.string().nullable().describe("yyyy-MM-DD"),
+  appId: z.number().int().nullable(),
+  appName: z.string().nullable(),
+  adId: z.number().int().nullable(),
+  addId: z.number().int().nullable().describe("= adId (the second reading's spelling)"),
+  adName: z.string().nullable().describe("the placement's name, when adId is a dimension"),
+  adStyle: z.number().int().nullable(),
+  country: z.string().nullable(),
+  requestNum: count,
+  recallNum: count,
+  recallRate: amount,
+  showNum: count,
+  showRate: amount,
+  clickNum: count,
+  clickRate: amount,
+  settleAmount: amount,
+  settleEcpm: amount,
+  compare: onlineMetricValues
+    .optional()
+    .describe("with `compare`: the comparison period's values of the same row (0 where it has none)"),
+});
+export type OnlineReportRow = z.infer<typeof onlineReportRow>;
+
+export const offlineReportRow = z.object({
+  dt: z.string().nullable().describe("yyyy-MM-DD"),
+  subChannel: z.string().nullable(),
+  subChannelText: z.string().nullable().describe("the sub-channel as shown"),
+  offerId: z.string().nullable(),
+  pkgName: z.string().nullable(),
+  country: z.string().nullable(),
+  clickNum: count,
+  conversionNum: count,
+  refuseNum: count,
+  conversionRate: amount,
+  cpc: amount,
+  settleAmount: amount,
+  payout: amount,
+  profit: amount,
+  profitRate: amount,
+  compare: offlineMetricValues
+    .optional()
+    .describe("with `compare`: the comparison period's values of the same row (0 where it has none)"),
+});
+export type OfflineReportRow = z.infer<typeof offlineReportRow>;
+
+/** With `compare`: the comparison range the server derived (yyyyMMdd, both included). */
+export const reportCompareRange = z.object({
+  compare: z.enum(ReportCompare),
+  startDate: z.string().describe("yyyyMMdd"),
+  endDate: z.string().describe("yyyyMMdd"),
+});
+export type ReportCompareRange = z.infer<typeof reportCompareRange>;
+
+export const onlineReportPage = z.object({
+  list: z.array(onlineReportRow),
+  total: z.number().int(),
+  compareRange: reportCompareRange.optional(),
+});
+export type OnlineReportPage = z.infer<typeof onlineReportPage>;
+export const offlineReportPage = z.object({
+  list: z.array(offlineReportRow),
+  total: z.number().int(),
+  compareRange: reportCompareRange.optional(),
+});
+export type OfflineReportPage = z.infer<typeof offlineReportPage>;
+
+export const reportDayStatus = z.object({
+  dt: z.string().describe("yyyy-MM-DD"),
+  status: z.enum(ReportStatus),
+  stale: z.boolean(),
+  /** Whether the caller sees this day's numbers (publishers: published only; operators: any report). */
+  visible: z.boolean(),
+  /**
+   * Whether the day has report data: received (calculated or not). A day not visible but with data is
+   * waiting (to be calculated or published); one without has nothing to show whatever its status.
+   */
+  hasData: z.boolean(),
+});
+export type ReportDayStatus = z.infer<typeof reportDayStatus>;
+
+/** `…/summary`: the total row of the same query (its dimensions ignored) and the status of each day. */
+export const onlineReportSummary = z.object({
+  total: onlineReportRow,
+  days: z.array(reportDayStatus),
+  compareRange: reportCompareRange.optional(),
+});
+export type OnlineReportSummary = z.infer<typeof onlineReportSummary>;
+export const offlineReportSummary = z.object({
+  total: offlineReportRow,
+  days: z.array(reportDayStatus),
+  compareRange: reportCompareRange.optional(),
+});
+export type OfflineReportSummary = z.infer<typeof offlineReportSummary>;
+/** `GET /v1/{online|offline}/{calculate|publish|delete}?date=yyyyMMdd[&company_id=C]`. */
+export const reportManageQuery = z.object({
+  date: reportDate.describe("the report day, yyyyMMdd, before today (REPORT_TZ)"),
+  company_id: nullableId
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("one company; absent = every publisher company"),
+});
+export type ReportManageQuery = z.input<typeof reportManageQuery>;
+export const reportBatchRow = z.object({
+  company_id: z.number().int(),
+  company_name: z.string(),
+  kind: z.enum(ReportKind),
+  dt: z.string().describe("yyyy-MM-DD"),
+  status: z.enum(ReportStatus),
+  stale: z.boolean(),
+  reason: z.string().nullable().describe("why the last calculation failed"),
+  row_count: z.number().int().nullable().describe("rows of the finest-grain report"),
+  calculate_time: z.string().nullable(),
+  publish_time: z.string().nullable(),
+  modify_time: z.string(),
+});
+export type ReportBatchRow = z.infer<typeof reportBatchRow>;
+
+/** The answer of a management call: the batches of that day and kind after the action. */
+export const reportManageAnswer = z.object({
+  action: z.enum(ReportAction),
+  kind: z.enum(ReportKind),
+  date: z.string(),
+  batches: z.array(reportBatchRow),
+});
+export type ReportManageAnswer = z.infer<typeof reportManageAnswer>;
+
+/**
+ * `GET /v1/report/start_company?kind=`: the company an operator's report screen opens on, the first
+ * publisher company (by id) with a published report of that kind holding rows in the date window; null
+ * when none has one (the screen then reads the operator's own company).
+ */
+export const reportStartCompanyQuery = z.object({
+  kind: z.enum(ReportKind).describe("online (SDK) or offline (affiliate)"),
+});
+export const reportStartCompanyAnswer = z.object({
+  company_id: z.number().int().nullable(),
+});
+export type ReportStartCompanyAnswer = z.infer<typeof reportStartCompanyAnswer>;
+
+/** `GET /v1/report/batch/list`: the Report Management screen's days × kind × company. */
+export const reportBatchListQuery = z.object({
+  start_date: reportDate,
+  end_date: reportDate,
+  company_id: nullableId.optional().transform((v) => v ?? null),
+  kind: z
+    .preprocess(blankToNull, z.enum(ReportKind).nullable())
+    .optional()
+    .transform((v) => v ?? null),
+  status: z
+    .preprocess(blankToNull, z.enum(ReportStatus).nullable())
+    .optional()
+    .transform((v) => v ?? null),
+  page_no: paging.pageIndex,
+  page_size: z.preprocess(
+    (value) => integerText(blankToNull(value) ?? 10),
+    z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(5000),
+  ),
+});
+export type ReportBatchListQuery = z.input<typeof reportBatchListQuery>;
+/** The batch list's query as the server reads it and the web sends it (null = no filter). */
+export type ReportBatchListParams = z.output<typeof reportBatchListQuery>;
+export const reportBatchListAnswer = z.object({ list: z.array(reportBatchRow), total: z.number().int() });
+export type ReportBatchListAnswer = z.infer<typeof reportBatchListAnswer>;
+const counter = z
+  .number({ error: "reportCountInvalid" })
+  .int("reportCountInvalid")
+  .min(0, "reportCountInvalid")
+  .max(MAX_COUNTER, "reportCountInvalid");
+/** At most 6 decimals (whole micros), so sums of amounts stay exact. */
+const hasWholeMicros = (value: number) => Math.abs(value * 1e6 - Math.round(value * 1e6)) < 1e-6;
+const money = z
+  .number({ error: "reportAmountInvalid" })
+  .min(0, "reportAmountInvalid")
+  .max(MAX_AMOUNT, "reportAmountInvalid")
+  .refine(hasWholeMicros, "reportAmountInvalid");
+const isDataCountry = (key: string) => key !== SpecialCountry.All && isCountryKey(key);
+const countryKey = z.string({ error: "reportCountryUnknown" }).refine(isDataCountry, "reportCountryUnknown");
+
+export const sdkEvent = z.strictObject({
+  adpos_id: z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(ID_MAX),
+  country: countryKey.describe("a key of the country list (not ALL)"),
+  hour: z
+    .string({ error: "reportHourInvalid" })
+    .refine(isUtcHour, "reportHourInvalid")
+    .describe("ISO-8601 UTC hour, e.g. 2024-05-01T13:00:00Z; not in the future"),
+  request: counter,
+  fill: counter,
+  show: counter,
+  click: counter,
+  revenue: money.describe("USD, at most 6 decimals"),
+});
+export type SdkEvent = z.infer<typeof sdkEvent>;
+
+const BATCH_ID_PATTERN = /^[\x21-\x7e]{1,64}$/;
+
+export const sdkEventsBody = z.strictObject({
+  batch_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(BATCH_ID_PATTERN, "must be printable ASCII without spaces")
+    .describe("the SDK's id of this batch: sending it again counts nothing more"),
+  events: z.array(sdkEvent).min(1).max(MAX_EVENTS_PER_BATCH),
+});
+export type SdkEventsBody = z.infer<typeof sdkEventsBody>;
+
+// The SDK endpoint's hot path: zod spends about 3 µs an event on the checks above, more than the rest of a
+// batch's work together. This answers true only for a body that sdkEventsBody accepts as it is (the contract's
+// tests hold the two to the same answer); on false the server lets sdkEventsBody name the refused field.
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const hasOnlyKeys = (value: Record<string, unknown>, keys: readonly string[]) =>
+  Object.keys(value).length === keys.length && keys.every((key) => Object.hasOwn(value, key));
+const isWhole = (value: unknown, min: number, max: number) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isCounter = (value: unknown) => isWhole(value, 0, MAX_COUNTER);
+
+const SDK_EVENT_KEYS = Object.keys(sdkEvent.shape);
+const SDK_EVENTS_BODY_KEYS = Object.keys(sdkEventsBody.shape);
+
+function isPlainSdkEvent(event: unknown, knownHours: Set<string>): boolean {
+  if (!isRecord(event) || !hasOnlyKeys(event, SDK_EVENT_KEYS)) return false;
+  const { adpos_id, country, hour, request, fill, show, click, revenue } = event;
+  if (typeof hour !== "string" || !(knownHours.has(hour) || isUtcHour(hour))) return false;
+  knownHours.add(hour);
+  return (
+    isWhole(adpos_id, 1, ID_MAX) &&
+    typeof country === "string" &&
+    isDataCountry(country) &&
+    isCounter(request) &&
+    isCounter(fill) &&
+    isCounter(show) &&
+    isCounter(click) &&
+    typeof revenue === "number" &&
+    revenue >= 0 &&
+    revenue <= MAX_AMOUNT &&
+    hasWholeMicros(revenue)
+  );
+}
+
+/** True only when sdkEventsBody accepts `body` unchanged (then its parse would answer an equal copy). */
+export function isPlainSdkEventsBody(body: unknown): body is SdkEventsBody {
+  if (!isRecord(body) || !hasOnlyKeys(body, SDK_EVENTS_BODY_KEYS)) return false;
+  const { batch_id, events } = body;
+  if (typeof batch_id !== "string" || !BATCH_ID_PATTERN.test(batch_id)) return false;
+  if (!Array.isArray(events) || events.length < 1 || events.length > MAX_EVENTS_PER_BATCH) return false;
+  const knownHours = new Set<string>();
+  return events.every((event) => isPlainSdkEvent(event, knownHours));
+}
+
+/** `POST /sdk/v1/events?app_key&timestamp&sign`, signed with the app's secret (body = SHA-256 hex of the body). */
+export const sdkEventsQuery = z.object({
+  app_key: z.string().min(1).max(64),
+  timestamp: z.string().regex(/^\d{1,12}$/, "must be a Unix time in seconds"),
+  sign: z.string().min(1).max(128),
+});
+
+export const sdkEventsAnswer = z.object({
+  batch_id: z.string(),
+  /** False when this batch_id was taken before: nothing was counted. */
+  accepted: z.boolean(),
+  events: z.number().int().describe("events counted by this call"),
+});
+export type SdkEventsAnswer = z.infer<typeof sdkEventsAnswer>;
+
+const affiliateText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((text) => text.trim() === text && !CONTROL.test(text), "illegalCharacters");
+
+export const affiliateRow = z.strictObject({
+  dt: z
+    .string({ error: "reportDateInvalid" })
+    .transform((text) => text.replaceAll("-", ""))
+    .refine(isReportDate, "reportDateInvalid")
+    .describe("the day, yyyyMMdd or yyyy-MM-DD (REPORT_TZ); not after today"),
+  sub_channel: affiliateText(100),
+  offer_id: affiliateText(100),
+  pkg_name: affiliateText(100),
+  country: countryKey,
+  click: counter,
+  conversion: counter,
+  refuse: counter,
+  settle_amount: money,
+  payout: money,
+});
+export type AffiliateRow = z.infer<typeof affiliateRow>;
+
+export const affiliateStatsBody = z.strictObject({
+  company_id: z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(ID_MAX),
+  rows: z.array(affiliateRow).min(1).max(MAX_AFFILIATE_ROWS),
+});
+export type AffiliateStatsBody = z.input<typeof affiliateStatsBody>;
+
+export const affiliateStatsAnswer = z.object({
+  company_id: z.number().int(),
+  rows: z.number().int().describe("rows stored (each replaces the values of its key)"),
+});
+export type AffiliateStatsAnswer = z.infer<typeof affiliateStatsAnswer>;
