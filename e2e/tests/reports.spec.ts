@@ -483,6 +483,30 @@ for (const lang of ["zh", "en"] as Lang[]) {
       expect(edges.right - (edges.detail ?? 0)).toBeLessThan(90);
     });
 
+    test("the first load carries no schema library; a filter loads it when its value is checked", async ({
+      page,
+    }) => {
+      await signIn(page, lang);
+      // zod's own property name, which minifying keeps
+      const schemaCode = "._zod";
+      const scripts: Promise<string>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+      });
+      const loadedSchemaCode = async () =>
+        (await Promise.all(scripts)).some((text) => text.includes(schemaCode));
+      await page.goto(SDK);
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+      await expect(totalRow(table(page))).toBeVisible();
+      expect(scripts.length).toBeGreaterThan(3);
+      expect(await loadedSchemaCode()).toBe(false);
+
+      await page.locator("#report_adId").fill("12a");
+      await page.getByTestId("filter-search").click();
+      await expect(page.getByText(t.integer)).toBeVisible();
+      expect(await loadedSchemaCode()).toBe(true);
+    });
+
     test("the affiliate report: income and CPC in view, in USD", async ({ page }) => {
       await signIn(page, lang);
       await page.goto(AFFILIATE);

@@ -52,6 +52,19 @@ export function schemaRule(schema: ParseSchema, lang: LangValue, options: { skip
   };
 }
 
+/**
+ * `schemaRule` with a schema loaded when a value is first checked: a page whose fields are rarely checked
+ * (report filters) does not evaluate zod and the contract's schemas on its first load (issue 12).
+ */
+export function lazySchemaRule(load: () => Promise<ParseSchema>, lang: LangValue) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (value === undefined || value === null || value === "") return;
+      await settle(schemaError(await load(), value, lang));
+    },
+  };
+}
+
 /** An antd rule (form-aware) that checks `field` with the whole form's schema. */
 export function formSchemaRule(schema: ParseSchema, field: string, lang: LangValue) {
   return ({ getFieldsValue }: { getFieldsValue: (all: true) => unknown }) => ({

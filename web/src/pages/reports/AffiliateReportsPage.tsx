@@ -4,17 +4,12 @@
  * income, CPC, payout, profit and rates; the sub-channel shown as its text; exports named
  * `<companyId>_Affiliate_Reports_Detail_List_<timestamp>.csv`.
  */
-import {
-  type LangValue,
-  OFFLINE_DIMENSIONS,
-  type OfflineReportQueryInput,
-  offlineReportQuery,
-} from "@pc/contract";
+import { type LangValue, OFFLINE_DIMENSIONS, type OfflineReportQueryInput } from "@pc/contract";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { reportsApi } from "../../api/reports.ts";
 import { CountrySelect } from "../../components/CountrySelect.tsx";
-import { schemaRule } from "../../components/schemaRule.ts";
+import { lazySchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportRowRecord } from "./ReportTable.tsx";
@@ -28,6 +23,7 @@ import {
 } from "./reportQuery.ts";
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 
+const queryShape = () => import("./filterSchemas.ts").then((schemas) => schemas.offlineReportQuery.shape);
 const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 const dimensionTitle = (field: string, lang: LangValue) =>
   OFFLINE_DIMENSIONS.find((d) => d.field === field)?.title[lang] ?? field;
@@ -39,7 +35,7 @@ function AffiliateFilterFields() {
     <Form.Item
       name={name}
       label={dimensionTitle(name, text.lang)}
-      rules={[schemaRule(offlineReportQuery.shape[name], text.lang)]}
+      rules={[lazySchemaRule(() => queryShape().then((shape) => shape[name]), text.lang)]}
     >
       <Input placeholder={t(`reports.placeholders.${name}`)} allowClear />
     </Form.Item>

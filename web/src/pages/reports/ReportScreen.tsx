@@ -8,7 +8,7 @@
 import { ColumnWidthOutlined, DownloadOutlined, MailOutlined, SettingOutlined } from "@ant-design/icons";
 import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
 import { Button, Card, Form, Progress, Space, Tooltip } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeferredElement } from "../../app/useDeferredElement.ts";
 import { useStableCallback } from "../../app/useStableCallback.ts";
@@ -22,7 +22,7 @@ import { ReportTrendCard } from "./ReportTrendCard.tsx";
 import type { ReportColumnChoice } from "./reportDefs.ts";
 import { defaultDates } from "./reportQuery.ts";
 import { type FilterForm, type ReportScreenConfig, windowOf } from "./reportScreenConfig.ts";
-import { ScheduleDialog, savedQueryOf } from "./ScheduleDialog.tsx";
+import { savedQueryOf } from "./savedQuery.ts";
 import { useReportAccess } from "./useReportAccess.ts";
 import { useReportColumns } from "./useReportColumns.ts";
 import { type ReportForm, useReportData } from "./useReportData.ts";
@@ -31,6 +31,9 @@ import { WithDateWindow } from "./WithDateWindow.tsx";
 import { WithStartCompany } from "./WithStartCompany.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
+
+// a chunk of its own, loaded when first opened: its contract schemas are not a report's first load (issue 12)
+const ScheduleDialog = lazy(async () => ({ default: (await import("./ScheduleDialog.tsx")).ScheduleDialog }));
 
 /** The report screen once the server's date window (and, for an operator, the company to open on) is known. */
 export function ReportScreen<V extends object, F, Q extends object>({
@@ -207,13 +210,15 @@ function ReportScreenBody<V extends object, F, Q extends object>({
         />
       )}
       {scheduling.seq > 0 && (
-        <ScheduleDialog
-          key={`schedule-${scheduling.seq}`}
-          open={scheduling.open}
-          target={{ mode: "create", kind: def.kind, query: savedQueryOf(query) }}
-          onClose={() => setScheduling((current) => ({ ...current, open: false }))}
-          onSaved={() => undefined}
-        />
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            key={`schedule-${scheduling.seq}`}
+            open={scheduling.open}
+            target={{ mode: "create", kind: def.kind, query: savedQueryOf(query) }}
+            onClose={() => setScheduling((current) => ({ ...current, open: false }))}
+            onSaved={() => undefined}
+          />
+        </Suspense>
       )}
       {detail && (
         <ReportDetailDrawer

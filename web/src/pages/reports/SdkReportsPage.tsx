@@ -10,13 +10,12 @@ import {
   isAdStyle,
   type LangValue,
   type OnlineReportQueryInput,
-  onlineReportQuery,
 } from "@pc/contract";
 import { Button, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { reportsApi } from "../../api/reports.ts";
 import { CountrySelect } from "../../components/CountrySelect.tsx";
-import { schemaRule } from "../../components/schemaRule.ts";
+import { lazySchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportRowRecord } from "./ReportTable.tsx";
@@ -31,6 +30,7 @@ import {
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 
 const AD_STYLES: readonly AdStyleValue[] = Object.values(AdStyle);
+const queryShape = () => import("./filterSchemas.ts").then((schemas) => schemas.onlineReportQuery.shape);
 
 const styleTitle = (style: unknown, lang: LangValue) =>
   typeof style === "number" && isAdStyle(style) ? AD_STYLE_TITLES[style][lang] : "";
@@ -44,14 +44,14 @@ export function SdkFilterFields() {
       <Form.Item
         name="appName"
         label={t("term.appName")}
-        rules={[schemaRule(onlineReportQuery.shape.appName, text.lang)]}
+        rules={[lazySchemaRule(() => queryShape().then((shape) => shape.appName), text.lang)]}
       >
         <Input placeholder={t("reports.appNamePlaceholder")} allowClear />
       </Form.Item>
       <Form.Item
         name="adId"
         label={t("reports.adId")}
-        rules={[schemaRule(onlineReportQuery.shape.adId, text.lang)]}
+        rules={[lazySchemaRule(() => queryShape().then((shape) => shape.adId), text.lang)]}
       >
         <Input placeholder={t("reports.adIdPlaceholder")} allowClear inputMode="numeric" />
       </Form.Item>
