@@ -25,8 +25,8 @@ export const Platform = { Android: 1 } as const;
 
 export const AdStyle = { Banner: 1, Native: 2, RewardVideo: 3, Interstitial: 4 } as const;
 export type AdStyleValue = (typeof AdStyle)[keyof typeof AdStyle];
-const AD_STYLES: readonly number[] = Object.values(AdStyle);
-export const isAdStyle = (value: number): value is AdStyleValue => AD_STYLES.includes(value);
+export const AD_STYLES: readonly AdStyleValue[] = Object.values(AdStyle);
+export const isAdStyle = (value: number): value is AdStyleValue => AD_STYLES.some((style) => style === value);
 
 export const ContentType = {
   HorizontalGraphic: 1,

@@ -26,6 +26,9 @@ function firstIssueText(schema: ParseSchema, value: unknown, lang: LangValue, fi
   return issue ? issueText(issue.message, lang) : null;
 }
 
+/** An empty field, which a `required` rule judges rather than a schema. */
+const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+
 const settle = (error: string | null) =>
   error === null ? Promise.resolve() : Promise.reject(new Error(error));
 
@@ -46,9 +49,7 @@ export function schemaRule(schema: ParseSchema, lang: LangValue, options: { skip
   const skipEmpty = options.skipEmpty ?? true;
   return {
     validator: (_rule: unknown, value: unknown) =>
-      skipEmpty && (value === undefined || value === null || value === "")
-        ? Promise.resolve()
-        : settle(schemaError(schema, value, lang)),
+      skipEmpty && isEmpty(value) ? Promise.resolve() : settle(schemaError(schema, value, lang)),
   };
 }
 
@@ -59,7 +60,7 @@ export function schemaRule(schema: ParseSchema, lang: LangValue, options: { skip
 export function lazySchemaRule(load: () => Promise<ParseSchema>, lang: LangValue) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
-      if (value === undefined || value === null || value === "") return;
+      if (isEmpty(value)) return;
       await settle(schemaError(await load(), value, lang));
     },
   };

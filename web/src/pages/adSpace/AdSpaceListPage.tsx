@@ -3,7 +3,7 @@
  * id (integers only), name, ad type and application name (pre-filled from the `name` query), add, a paged
  * table of id, name, app name and ad type, and row actions edit, delete and bottom price.
  */
-import { type AdStyleValue, isAdStyle, type PlacementRow, placementListQuery } from "@pc/contract";
+import { AD_STYLES, type AdStyleValue, isAdStyle, type PlacementRow, placementListQuery } from "@pc/contract";
 import { Form, Select, type TableColumnsType, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -19,7 +19,6 @@ import { useListDialog } from "../../components/useListDialog.ts";
 import { useRecordHistory } from "../history/useRecordHistory.tsx";
 import { BottomPriceDialog } from "./BottomPriceDialog.tsx";
 import { PlacementDialog } from "./PlacementDialog.tsx";
-import { AD_STYLES } from "./placementForm.ts";
 
 interface FilterValues {
   id: string;

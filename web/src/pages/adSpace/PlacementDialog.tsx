@@ -5,6 +5,7 @@
  * material sizes as help.
  */
 import {
+  AD_STYLES,
   AdStyle,
   type AdStyleValue,
   type AppRow,
@@ -33,7 +34,7 @@ import { schemaError } from "../../components/schemaRule.ts";
 import { useEditForm } from "../../components/useEditForm.ts";
 import { namedFieldOf } from "../../components/useFieldSubmit.ts";
 import { useContractText } from "../../i18n/messages.ts";
-import { AD_STYLES, contentTypesOf, fieldsForStyle, materialSizes } from "./placementForm.ts";
+import { contentTypesOf, fieldsForStyle, materialSizes } from "./placementForm.ts";
 
 export const PLACEMENT_DIALOG_WIDTH = 560;
 /** Apps per page of the app select. */

@@ -1,6 +1,6 @@
-import { AdStyle, Flag } from "@pc/contract";
+import { AD_STYLES, AdStyle, Flag } from "@pc/contract";
 import { describe, expect, it } from "vitest";
-import { AD_STYLES, contentTypesOf, fieldsForStyle, materialSizes } from "./placementForm.ts";
+import { contentTypesOf, fieldsForStyle, materialSizes } from "./placementForm.ts";
 
 describe("choosing an ad style", () => {
   it("resets the content types to all the style allows (spec §5 table)", () => {

@@ -5,7 +5,6 @@
  */
 import {
   AdStyle,
-  type AdStyleValue,
   allowedContentTypes,
   ContentType,
   type ContentTypeValue,
@@ -15,8 +14,6 @@ import {
   MATERIAL_SIZES,
   parseContentTypes,
 } from "@pc/contract";
-
-export const AD_STYLES: readonly AdStyleValue[] = Object.values(AdStyle);
 
 export interface StyleFields {
   content_type: ContentTypeValue[];

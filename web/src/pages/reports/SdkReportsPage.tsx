@@ -5,8 +5,7 @@
  */
 import {
   AD_STYLE_TITLES,
-  AdStyle,
-  type AdStyleValue,
+  AD_STYLES,
   isAdStyle,
   type LangValue,
   type OnlineReportQueryInput,
@@ -29,7 +28,6 @@ import {
 } from "./reportQuery.ts";
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 
-const AD_STYLES: readonly AdStyleValue[] = Object.values(AdStyle);
 const queryShape = () => import("./filterSchemas.ts").then((schemas) => schemas.onlineReportQuery.shape);
 
 const styleTitle = (style: unknown, lang: LangValue) =>
