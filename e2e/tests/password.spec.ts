@@ -5,7 +5,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { accountsApi } from "./accountsApi.ts";
 import { codeOf, waitForMail } from "./mailbox.ts";
-import { chooseLanguage, fillLogin, type Lang, signIn, signInAs, TEXT, toast } from "./support.ts";
+import { chooseLanguage, fillLogin, type Lang, loginForm, signIn, signInAs, TEXT, toast } from "./support.ts";
 
 const T = {
   zh: {
@@ -155,7 +155,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await visitor.getByTestId("reset-submit").click();
       await expect(visitor).toHaveURL(/\/login$/);
       await expect(toast(visitor, t.resetDone)).toBeVisible();
-      await expect(visitor.locator("#email")).toHaveValue(staff.email);
+      await expect(loginForm(visitor).locator("#email")).toHaveValue(staff.email);
 
       await fillLogin(visitor, staff.email, newPassword);
       await visitor.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();

@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { uniqueEmail, uniqueName } from "./accountsApi.ts";
 import { codeOf, mailsTo, waitForMail } from "./mailbox.ts";
-import { chooseLanguage, DEMO, type Lang, TEXT, toast } from "./support.ts";
+import { chooseLanguage, DEMO, fillLogin, type Lang, loginForm, TEXT, toast } from "./support.ts";
 
 const T = {
   zh: {
@@ -90,10 +90,8 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(toast(page, t.done)).toBeVisible();
-    await expect(page.locator("#email")).toHaveValue(email);
-    await page.locator("#password").fill(password);
-    await page.locator("#captcha_answer").fill("42");
-    await page.locator("form button[type=submit]").click();
+    await expect(loginForm(page).locator("#email")).toHaveValue(email);
+    await fillLogin(page, email, password);
     await page.getByRole("dialog").getByRole("button", { name: TEXT[lang].accept }).click();
     await expect(page).toHaveURL(/\/home$/);
 

@@ -32,11 +32,18 @@ export async function chooseLanguage(page: Page, lang: Lang) {
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * The sign-in form. The router renders a page in a transition, so right after a navigation to /login the
+ * previous page (register, reset password: the same field ids) can still be the one on screen.
+ */
+export const loginForm = (page: Page) => page.locator("form.pc-login-form");
+
 export async function fillLogin(page: Page, email: string, password: string, captcha = CAPTCHA) {
-  await page.locator("#email").fill(email);
-  await page.locator("#password").fill(password);
-  await page.locator("#captcha_answer").fill(captcha);
-  await page.locator("form button[type=submit]").click();
+  const form = loginForm(page);
+  await form.locator("#email").fill(email);
+  await form.locator("#password").fill(password);
+  await form.locator("#captcha_answer").fill(captcha);
+  await form.locator("button[type=submit]").click();
 }
 
 /** antd's Watermark paints the text into a repeated data-URL background over the page. */
