@@ -158,6 +158,13 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await expect(start).toBeHidden();
       await expect(shown).toHaveText(`${iso(nextStart)} ~ ${iso(dates.endDate)} · ${t.oneFilterOn}`);
       await expectNoHorizontalOverflow(page, "/reports/sdkReports");
+
+      // a row's detail drawer: its date range and filters fit the screen too
+      await firstRow.locator("[data-action=detail]").click();
+      const drawer = page.locator(".pc-report-detail");
+      await expect(drawer.getByTestId("detail-table").locator(".ant-table-row").first()).toBeVisible();
+      await expectOnScreen(drawer.locator(".ant-picker-range"));
+      await expectOnScreen(drawer.locator("#detail_adId"));
     });
 
     test("no page is wider than the phone's screen", async ({ page }) => {
