@@ -6,6 +6,7 @@
  *
  * LIGHTHOUSE_RUNS = runs per page and profile (default 1; the median performance score is printed).
  * LIGHTHOUSE_PAGES = comma-separated page names to audit (e.g. `login`; default every page).
+ * LIGHTHOUSE_PROFILES = comma-separated profiles to audit (`mobile`, `desktop`; default both).
  * WEB_DIST = the build to serve (default web/dist), to compare two builds back to back on a busy machine.
  * LIGHTHOUSE_REPORT_DIR = a folder to keep each run's full Lighthouse result in (JSON), to read what a score is made of.
  */
@@ -29,13 +30,21 @@ const ALL_PAGES = [
   { name: "login", path: "/login", signedIn: false },
   { name: "SDK report", path: "/reports/sdkReports", signedIn: true },
 ] as const;
-const PAGE_FILTER = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim().toLowerCase());
-const PAGES = ALL_PAGES.filter((page) => !PAGE_FILTER || PAGE_FILTER.includes(page.name.toLowerCase()));
-if (PAGES.length === 0) throw new Error(`LIGHTHOUSE_PAGES names no page of: ${ALL_PAGES.map((p) => p.name)}`);
-const PROFILES = [
+const ALL_PROFILES = [
   { name: "mobile", config: undefined },
   { name: "desktop", config: desktopConfig },
 ] as const;
+
+/** The entries of `all` whose names the comma-separated variable lists (all of them when it is unset). */
+function chosen<T extends { name: string }>(all: readonly T[], variable: string): T[] {
+  const names = process.env[variable]?.split(",").map((name) => name.trim().toLowerCase());
+  const picked = all.filter((entry) => !names || names.includes(entry.name.toLowerCase()));
+  if (picked.length === 0) throw new Error(`${variable} names none of: ${all.map((entry) => entry.name)}`);
+  return picked;
+}
+
+const PAGES = chosen(ALL_PAGES, "LIGHTHOUSE_PAGES");
+const PROFILES = chosen(ALL_PROFILES, "LIGHTHOUSE_PROFILES");
 
 interface Scores {
   performance: number;
