@@ -7,6 +7,8 @@ import { defineConfig, type Plugin } from "vite";
 import { antdFirstScreenStyles } from "./build/antdStyles.tsx";
 import { paintFirst } from "./build/paintFirst.ts";
 
+const requireHere = createRequire(import.meta.url);
+
 /** The server (port 8080) answers these paths; everything else is the single-page app. */
 const BACKEND = "http://127.0.0.1:8080";
 const CONTRACT_SOURCE = /[\\/]contract[\\/]src[\\/]/;
@@ -50,7 +52,7 @@ function precompress(): Plugin {
  * warnings and checks on every navigation. A build takes the production one beside it.
  */
 const REACT_ROUTER_PRODUCTION_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  path.dirname(requireHere.resolve("react-router/package.json")),
   "dist",
   "production",
 );
@@ -68,7 +70,13 @@ function reactRouterProduction(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), antdFirstScreenStyles(), paintFirst(), precompress()],
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    antdFirstScreenStyles(requireHere),
+    paintFirst(),
+    precompress(),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

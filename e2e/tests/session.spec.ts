@@ -108,6 +108,14 @@ test.describe("sign-in", () => {
         ).length,
     );
     expect(written).toBe(0);
+    // the icons' rule is in that file too: an icon does not write it when it mounts
+    await expect(page.locator(".anticon-mail")).toHaveCSS("text-rendering", "optimizelegibility");
+    const iconRules = await page.evaluate(
+      () =>
+        [...document.querySelectorAll("style")].filter((style) => style.textContent?.includes(".anticon {"))
+          .length,
+    );
+    expect(iconRules).toBe(0);
   });
 
   for (const width of [390, 1280]) {

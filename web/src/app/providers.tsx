@@ -2,6 +2,7 @@
  * Query client, antd theme and locale (following the company and the language, without motion when the user
  * asks for less), antd App.
  */
+import { IconProvider } from "@ant-design/icons";
 import { drawnTheme } from "@pc/contract";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { App, ConfigProvider, theme } from "antd";
@@ -27,6 +28,13 @@ function NotifierBridge() {
   }, [message]);
   return null;
 }
+
+/**
+ * A build's antd stylesheet holds the icons' rule (build/antdStyles.tsx), so an icon does not look for it and
+ * write it in the browser each time one mounts (a report's rows have several). The development server has no
+ * such stylesheet.
+ */
+const ICONS = { zeroRuntime: import.meta.env.PROD };
 
 function Themed({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -54,10 +62,12 @@ function Themed({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <App>
-        <NotifierBridge />
-        {children}
-      </App>
+      <IconProvider value={ICONS}>
+        <App>
+          <NotifierBridge />
+          {children}
+        </App>
+      </IconProvider>
     </ConfigProvider>
   );
 }
