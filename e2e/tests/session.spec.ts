@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { CAPTCHA, chooseLanguage, DEMO, fillLogin, hasWatermark, signIn, TEXT } from "./support.ts";
+import {
+  CAPTCHA,
+  chooseLanguage,
+  DEMO,
+  fillLogin,
+  hasWatermark,
+  loginForm,
+  signIn,
+  TEXT,
+} from "./support.ts";
 
 test.describe("sign-in", () => {
   test("signs in in Chinese through the cookie notice and lands on the branded home page", async ({
@@ -224,6 +233,8 @@ test.describe("session and guard", () => {
     await expect(page).toHaveURL(/\/home$/);
     await page.getByTestId("logout").click();
     await expect(page).toHaveURL(/\/login/);
+    // the router draws the sign-in page in a transition: until then the signed-in frame is still on screen
+    await expect(loginForm(page)).toBeVisible();
     expect((await page.context().cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
     expect(await page.evaluate(() => sessionStorage.getItem("user_info"))).toBeNull();
     expect(await hasWatermark(page)).toBe(false);
