@@ -7,8 +7,8 @@
  * ends in antd's map of the styles it holds (`.data-ant-cssinjs-cache-path`), and the browser's antd then skips
  * those components. Component styles refer to the theme through CSS variables, so one file serves every
  * company's colours; the variables themselves are still written in the browser. A component missing here is
- * styled in the browser as before. The icons' rule (`.anticon`) is in it too. The table and date picker add 9 KB (brotli) to every first load and take a
- * quarter off a report's main-thread blocking on a phone's CPU.
+ * styled in the browser as before. The icons' rule (`.anticon`) is in it too. The table and date picker add
+ * 9 KB (brotli) to every first load and take a quarter off a report's main-thread blocking on a phone's CPU.
  */
 import type { Plugin } from "vite";
 
