@@ -85,12 +85,15 @@ async function audit(
   profile: (typeof PROFILES)[number],
   reportName: string,
 ) {
-  const page = await browser.newPage();
+  // A context of its own per run: a cold cache every time. The signed-in runs keep their storage (for the
+  // cookie), which would otherwise also keep the scripts of the run before in the cache.
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   if (token) await page.setCookie({ name: TOKEN_COOKIE, value: token, url });
   // keeps the cookie: Lighthouse clears the origin's storage otherwise
   const flags: Flags = { output: "json", logLevel: "error", disableStorageReset: Boolean(token) };
   const result = await lighthouse(url, flags, profile.config, page);
-  await page.close();
+  await context.close();
   if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
