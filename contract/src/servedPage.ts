@@ -8,8 +8,8 @@ import { DEFAULT_THEME } from "./enums.ts";
 /** `<script type="application/json">` with the host's branding (GET /common/host's answer). */
 export const PAGE_BRANDING_ID = "pc-host";
 
-/** The sign-in frame drawn from the served page alone, until the app has drawn the page itself. */
-export const SIGN_IN_SHELL_ID = "pc-shell";
+/** The frame drawn from the served page alone (sign-in or signed-in), until the app has drawn the page itself. */
+export const STATIC_SHELL_ID = "pc-shell";
 
 /** The build's page for a visitor without a session (beside index.html): the app's script follows its paint. */
 export const VISITOR_PAGE = "visitor.html";

@@ -6,6 +6,7 @@ import {
   fillLogin,
   hasWatermark,
   loginForm,
+  openWithScriptsHeld,
   signIn,
   TEXT,
 } from "./support.ts";
@@ -134,28 +135,9 @@ test.describe("sign-in", () => {
       // the server draws the frame into the page (server/src/plugins/signInShell.ts): on a phone's network the
       // first paint no longer waits for 300 KB of script
       await page.setViewportSize({ width, height: 800 });
-      let releaseScripts = () => {};
-      const scriptsHeld = new Promise<void>((resolve) => {
-        releaseScripts = resolve;
-      });
-      await page.route("**/assets/*.js", async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
-      // "load" would wait for the held scripts
-      await page.goto("/login", { waitUntil: "commit" });
+      const releaseScripts = await openWithScriptsHeld(page, "/login");
       const shellName = page.locator("#pc-shell .pc-login-aside-name");
       await expect(shellName).toBeVisible();
-      // the browser paints once the stylesheets are in; a measurement does not wait for them
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every(
-              (link) => link.sheet,
-            ),
-          ),
-        )
-        .toBe(true);
       const drawn = {
         name: await shellName.textContent(),
         box: await shellName.boundingBox(),
@@ -175,6 +157,28 @@ test.describe("sign-in", () => {
       ).toBe(drawn.side);
       await fillLogin(page, DEMO.email, DEMO.password);
       await expect(page.getByRole("dialog")).toBeVisible();
+    });
+  }
+
+  for (const width of [390, 800, 1100, 1366]) {
+    test(`a signed-in user sees the top bar before the scripts run, then the app's in its place (${width} px)`, async ({
+      page,
+    }) => {
+      // the report's first paint would wait for 480 KB of script; the brand stays where the app draws it, behind
+      // the drawer menu's button below 992 px and without its name from 992 to 1199 px (useHeaderLayout)
+      await signIn(page, "en");
+      await page.setViewportSize({ width, height: 800 });
+      const releaseScripts = await openWithScriptsHeld(page, "/reports/sdkReports");
+      const shellBrand = page.locator("#pc-shell .pc-brand");
+      await expect(shellBrand).toBeVisible();
+      await expect(page.locator("#pc-shell .pc-brand-name")).toBeVisible({
+        visible: width < 992 || width >= 1200,
+      });
+      const drawn = await shellBrand.boundingBox();
+
+      releaseScripts();
+      await expect(page.locator("#pc-shell")).toHaveCount(0);
+      expect(await page.locator(".pc-header .pc-brand").boundingBox()).toEqual(drawn);
     });
   }
 
@@ -208,14 +212,18 @@ test.describe("sign-in", () => {
     });
   }
 
-  test("a signed-in user's page carries no sign-in frame and loads the app's script at once", async ({
+  test("a signed-in user's page carries the signed-in top bar, not the sign-in frame, and fetches the app's script at once", async ({
     page,
   }) => {
     await signIn(page);
     const served = await (await page.request.get("/home")).text();
-    expect(served).not.toContain('id="pc-shell"');
-    // found by the browser's preload scanner, not after a visitor's first paint (web/build/paintFirst.ts)
-    expect(served).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/initial-[\w-]+\.js">/);
+    expect(served).toContain('class="pc-shell pc-shell-signed-in"');
+    expect(served).not.toContain("pc-login");
+    // found by the browser's preload scanner, not after the first paint as on a visitor's page
+    // (web/build/paintFirst.ts), but behind the stylesheets that paint waits for
+    expect(served).toMatch(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/initial-[\w-]+\.js">/,
+    );
   });
 });
 

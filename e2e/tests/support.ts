@@ -81,3 +81,29 @@ export const signIn = (page: Page, lang: Lang = "zh", path = "/login") => signIn
 /** A message toast with this text; the newest when an earlier one with the same text is still fading out. */
 export const toast = (page: Page, text: string) =>
   page.locator(".ant-message-notice").filter({ hasText: text }).last();
+
+/**
+ * Opens `path` with the app's scripts held back (the frame the server drew into the page is all there is) and
+ * waits for the stylesheets the first paint waits for; answers what lets the scripts go.
+ */
+export async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // "load" would wait for the held scripts
+  await page.goto(path, { waitUntil: "commit" });
+  // the browser paints once the stylesheets are in; a measurement does not wait for them
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet),
+      ),
+    )
+    .toBe(true);
+  return releaseScripts;
+}

@@ -131,7 +131,21 @@ describe("web build", () => {
     });
     expect(signedIn.body).toContain('id="pc-host"');
     expect(signedIn.body).not.toContain('data-page="visitor"');
-    expect(signedIn.body).not.toContain('id="pc-shell"');
+    expect(signedIn.body).not.toContain("pc-login");
+  });
+
+  it("draws the signed-in top bar into the page of a user with a session, in the host's name and colours", async () => {
+    const signedIn = await t.app.inject({
+      url: "/reports/sdkReports",
+      headers: { host: "demo.localhost", cookie: "token=a-session-token" },
+    });
+    const shell =
+      /<div id="pc-shell" class="pc-shell pc-shell-signed-in".*?<\/span><\/span><\/div><\/div>/.exec(
+        signedIn.body,
+      )?.[0];
+    expect(shell).toContain('<span class="pc-shell-menu-button"></span>');
+    expect(shell).toContain('<span class="pc-brand-name">Demo Publisher</span>');
+    expect(shell).toContain("background:linear-gradient(135deg, #00b96b, #00945b)");
   });
 
   it("keeps a company's name, logo and icon from ending the page's script or attribute", () => {

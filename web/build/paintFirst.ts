@@ -1,26 +1,27 @@
 /**
- * A visitor's page starts the app's script once the sign-in frame has been painted (issue 12).
+ * The app's script runs once the frame the server drew into the page has been painted (issue 12).
  *
- * The page a visitor without a session is served carries the sign-in frame (server/src/plugins/signInShell.ts),
- * which needs only the stylesheets to paint; the app's script (300 KB) loaded beside them shared a phone's
- * narrow connection with them and held the first paint back. The build writes a second page for visitors,
- * whose module scripts are replaced by a small one that waits for that paint (a frame) and starts them then
- * (at once in a hidden tab, which paints no frames). A signed-in user's page (index.html) has nothing to paint
- * before the app: it names the files as module preloads, which the browser's preload scanner fetches at once,
- * and the same small script runs them without waiting.
+ * The served page carries a frame (server/src/plugins/signInShell.ts) that needs only the stylesheets to paint.
+ * A visitor's: the app's script (300 KB) loaded beside the stylesheets shared a phone's narrow connection with
+ * them and held the first paint back, so the build writes a second page for visitors whose module scripts are
+ * replaced by a small one that waits for that paint (a frame) and fetches and starts them then (at once in a
+ * hidden tab, which paints no frames). A signed-in user's page (index.html) needs its 480 KB as early as it can
+ * get them for the page and its data: it names the files as module preloads, which the browser's preload
+ * scanner fetches at once beside the stylesheets, and the same small script runs them after the paint. Without
+ * a drawn frame (a page served without its host's branding) it runs them at once.
  */
 import { createHash } from "node:crypto";
 import type { Plugin, Rolldown } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
-import { SIGN_IN_SHELL_ID, VISITOR_PAGE } from "../../contract/src/servedPage.ts";
+import { STATIC_SHELL_ID, VISITOR_PAGE } from "../../contract/src/servedPage.ts";
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 
 /**
  * Runs the files one task each, dependencies first: a module's imports are evaluated with it, so each file's own
- * code runs in its own task and a phone's main thread is free in between. Where the server has drawn the
- * sign-in frame (the visitor's page, which names no files), it fetches them side by side once the frame has
- * been painted; a signed-in page's preload links have fetched them already.
+ * code runs in its own task and a phone's main thread is free in between. Where the server has drawn a frame,
+ * it starts once the frame has been painted, and on the visitor's page (which names no files) it fetches them
+ * side by side then; a signed-in page's preload links have fetched them already.
  */
 function bootScript(files: string[]): string {
   return `const files = ${JSON.stringify(files)};
@@ -35,9 +36,10 @@ const fetchAndRun = () => {
   for (const href of files) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   return run();
 };
-if (!document.getElementById(${JSON.stringify(SIGN_IN_SHELL_ID)})) run();
-else if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(fetchAndRun));
-else fetchAndRun();
+const start = document.querySelector("link[rel=modulepreload]") ? run : fetchAndRun;
+if (!document.getElementById(${JSON.stringify(STATIC_SHELL_ID)})) start();
+else if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(start));
+else start();
 `;
 }
 
@@ -73,9 +75,10 @@ export function paintFirst(): Plugin {
         this.emitFile({ type: "asset", fileName, source });
         const boot = `    <script type="module" src="/${fileName}"></script>\n  </head>`;
         const withoutScripts = page.source.replace(MODULE_SCRIPT, "");
-        // the preload scanner finds the files at once, as it found the scripts
+        // the preload scanner finds the files at once, as it found the scripts; at low priority, behind the
+        // stylesheets that the first paint (the drawn frame) waits for
         const preloads = files
-          .map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`)
+          .map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">\n`)
           .join("");
         page.source = withoutScripts.replace("  </head>", `${preloads}${boot}`);
         const visitorPage = withoutScripts.replace("  </head>", boot);

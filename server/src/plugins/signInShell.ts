@@ -1,11 +1,13 @@
 /**
- * The sign-in frame drawn from the served page alone (issue 12): a visitor without a session sees the host's
- * top bar and the branded side of the sign-in card at the first paint, while the app's script (300 KB) is
- * still on its way; the app removes it once it has drawn the page itself (web/src/app/staticShell.ts).
+ * The frame drawn from the served page alone (issue 12), over the app until the app has drawn its page
+ * (web/src/app/staticShell.ts): the first paint shows the host's top bar while the app's script (300 KB for
+ * sign-in, 480 KB for a report) is still on its way. A visitor without a session sees the top bar and the
+ * branded side of the sign-in card; a signed-in user sees the top bar over the page's background, where their
+ * menu and page will be.
  *
- * It is the markup of the web's frame (PublicTopBar and AuthShell) with the web's class names, so the page's
- * first stylesheet lays it out the same (web/src/app/staticShell.css), in the colours antd derives from the
- * host's theme. Texts that depend on the visitor's language (kept by the browser) are left out; their lines
+ * It is the markup of the web's frame (PublicTopBar, TopBar and AuthShell) with the web's class names, so the
+ * page's first stylesheet lays it out the same (web/src/app/staticShell.css), in the colours antd derives from
+ * the host's theme. Texts that depend on the visitor's language (kept by the browser) are left out; their lines
  * keep their height.
  */
 import { generate } from "@ant-design/colors";
@@ -14,7 +16,7 @@ import {
   drawnTheme,
   type FrameShades,
   frameBackgrounds,
-  SIGN_IN_SHELL_ID,
+  STATIC_SHELL_ID,
   TOKEN_COOKIE,
 } from "@pc/contract";
 import { escapeHtml } from "../lib/html.ts";
@@ -46,12 +48,30 @@ function brandMark(branding: CompanyInfo, backgrounds: Backgrounds, size: number
 /** A line kept at the height of the text the app writes into it. */
 const EMPTY_LINE = "&#8203;";
 
+/** The shell's element up to its top bar, the brand in it; `before` goes before the brand. */
+function shellWithTopBar(branding: CompanyInfo, backgrounds: Backgrounds, shellClass: string, before = "") {
+  const name = escapeHtml(branding.name);
+  return [
+    `<div id="${STATIC_SHELL_ID}" class="${shellClass}" aria-hidden="true">`,
+    `<div class="pc-header">${before}<span class="pc-brand">${brandMark(branding, backgrounds, 32)}<span class="pc-brand-name">${name}</span></span></div>`,
+  ].join("");
+}
+
+/**
+ * A signed-in user's frame: the top bar over the page's background. The place of the menu button that narrow
+ * screens get (TopBar) keeps the brand where the app draws it.
+ */
+export function signedInShell(branding: CompanyInfo): string {
+  const backgrounds = frameBackgrounds(themeShades(branding.theme));
+  const menuButton = '<span class="pc-shell-menu-button"></span>';
+  return `${shellWithTopBar(branding, backgrounds, "pc-shell pc-shell-signed-in", menuButton)}</div>`;
+}
+
 export function signInShell(branding: CompanyInfo): string {
   const backgrounds = frameBackgrounds(themeShades(branding.theme));
   const name = escapeHtml(branding.name);
   return [
-    `<div id="${SIGN_IN_SHELL_ID}" class="pc-shell" aria-hidden="true">`,
-    `<div class="pc-header"><span class="pc-brand">${brandMark(branding, backgrounds, 32)}<span class="pc-brand-name">${name}</span></span></div>`,
+    shellWithTopBar(branding, backgrounds, "pc-shell"),
     `<div class="pc-login" style="background:${backgrounds.page}"><div class="pc-login-card">`,
     `<aside class="pc-login-aside" style="background:${backgrounds.aside}">`,
     `<div class="pc-login-aside-mark">${brandMark(branding, backgrounds, 48)}</div>`,

@@ -6,8 +6,9 @@
  * The page carries the branding of the host it is served on (the answer of GET /common/host, as JSON in
  * `<script id="pc-host">`): the first paint shows the company's name, colour and icon without waiting for a
  * round trip after the scripts (a phone on a slow network saves one), and the icon is right from the start.
- * A visitor without a session gets the build's visitor page with the sign-in frame drawn in it
- * (signInShell.ts), so the first paint does not wait for the scripts either.
+ * The page carries the frame drawn from it alone (signInShell.ts), so the first paint does not wait for the
+ * scripts either: the sign-in frame in the build's visitor page for a visitor without a session, the top bar
+ * of the signed-in frame in index.html for a user with one.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -18,7 +19,7 @@ import { escapeHtml } from "../lib/html.ts";
 import { brandingForHost } from "../modules/tenancy/service.ts";
 import { withDeps } from "./deps.ts";
 import { sendNotFound } from "./envelope.ts";
-import { isVisitor, signInShell } from "./signInShell.ts";
+import { isVisitor, signedInShell, signInShell } from "./signInShell.ts";
 
 const API_PREFIXES = [
   "/v1/",
@@ -45,17 +46,16 @@ const scriptSafeJson = (value: unknown) =>
   );
 
 /**
- * index.html with the host's branding: its JSON for the web, its icon in place of the default one, and for a
- * visitor without a session the sign-in frame.
+ * index.html with the host's branding: its JSON for the web, its icon in place of the default one, and the
+ * frame drawn from the page alone (the sign-in frame for a visitor without a session).
  */
 export function brandedPage(html: string, branding: CompanyInfo, { visitor = false } = {}): string {
   const data = `<script type="application/json" id="${PAGE_BRANDING_ID}">${scriptSafeJson(branding)}</script>`;
   const withIcon = branding.icon
     ? html.replace(DEFAULT_ICON, `<link rel="icon" href="${escapeHtml(branding.icon)}" />`)
     : html;
-  const withShell = visitor
-    ? withIcon.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${signInShell(branding)}`)
-    : withIcon;
+  const shell = visitor ? signInShell(branding) : signedInShell(branding);
+  const withShell = withIcon.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${shell}`);
   return withShell.replace("</head>", `${data}</head>`);
 }
 

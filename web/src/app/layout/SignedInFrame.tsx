@@ -1,6 +1,7 @@
 /**
  * The frame of a signed-in user: their top bar (menu, user menu) and the watermark with their name (not on
- * /login). A chunk of its own (`signedInFrame` in AppLayout), loaded by the guard beside the menu call.
+ * /login). A chunk of its own (`signedInFrame` in AppLayout), loaded by the guard beside the menu call. Once
+ * drawn it replaces the top bar the server drew into the page.
  */
 import type { CompanyInfo, UserInfo } from "@pc/contract";
 import { Layout, Watermark } from "antd";
@@ -8,6 +9,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { RouteKey } from "../access.ts";
 import { PATHS } from "../paths.ts";
+import { StaticShellHandover } from "../staticShell.ts";
 import { displayName } from "./HeaderParts.tsx";
 import { TopBar } from "./TopBar.tsx";
 
@@ -24,6 +26,7 @@ export default function SignedInFrame({ company, user, menuRoutes, children }: F
     <Layout className="pc-layout">
       <TopBar company={company} user={user} menuRoutes={menuRoutes} />
       {children}
+      <StaticShellHandover />
     </Layout>
   );
   const name = displayName(user);
