@@ -1,6 +1,6 @@
 /**
  * Report calls (spec §7 Reports; DESIGN §5 Reports, Export, Operators): the SDK (online) and affiliate
- * (offline) pages, summaries and CSV exports, the server's report date window, and the operators'
+ * (offline) pages, summaries and CSV exports, and the operators'
  * management calls and batch list. Paths and shapes are the contract's.
  */
 import {
@@ -26,7 +26,6 @@ const download = (kind: ReportKindValue, query: object, options?: FileRequestOpt
   requestFile(`/v1/${kind}/ssp/download`, { ...options, method: "POST", body: query });
 
 export const reportsApi = {
-  dateWindow: (options?: RequestOptions) => call(REPORT_ROUTES.dateWindow, {}, options),
   /** The SDK report, through the report proxy host's path (spec §7). */
   online: {
     list: (query: OnlineReportQueryInput, options?: RequestOptions) =>

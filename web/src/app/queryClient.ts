@@ -1,7 +1,10 @@
-/** The TanStack Query client and the session-wide queries (menu, user info, company branding). */
-import { type CompanyInfo, DEFAULT_THEME, type UserInfo } from "@pc/contract";
+/**
+ * The TanStack Query client, the session-wide queries (menu, user info, company branding) and the report date
+ * window, which the loader starts beside a report page's chunk.
+ */
+import { type CompanyInfo, DEFAULT_THEME, REPORT_ROUTES, type UserInfo } from "@pc/contract";
 import { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "../api/client.ts";
+import { ApiError, call } from "../api/client.ts";
 import { commonApi, userApi } from "../api/passport.ts";
 import { queryKeys } from "../api/queryKeys.ts";
 import {
@@ -82,3 +85,13 @@ export const companyQuery = {
   queryFn: () => loadCompany(),
   staleTime: Number.POSITIVE_INFINITY,
 };
+
+/** The server's report day boundaries (REPORT_TZ), so the pickers agree with it. */
+export const dateWindowQuery = {
+  queryKey: queryKeys.report.dateWindow,
+  queryFn: () => call(REPORT_ROUTES.dateWindow, {}),
+  staleTime: 60_000,
+};
+
+/** Starts the date window's call, for a report page whose chunk is on its way. */
+export const prefetchDateWindow = () => queryClient.prefetchQuery(dateWindowQuery);

@@ -6,6 +6,7 @@
 import type { RouteKey, TitleKey } from "./access.ts";
 import { type LazyPage, lazyPage } from "./lazyPage.ts";
 import { PATHS } from "./paths.ts";
+import { prefetchDateWindow } from "./queryClient.ts";
 
 export interface RouteDef {
   /** Absolute path. */
@@ -23,6 +24,8 @@ export interface RouteDef {
   /** Show the children as a sub-menu even when only one is visible. */
   alwaysShow?: boolean;
   page?: LazyPage;
+  /** Starts the first call the page waits for (the loader runs it beside the page's chunk, once allowed). */
+  prefetch?: () => Promise<void>;
   children?: RouteDef[];
 }
 
@@ -124,12 +127,19 @@ export const ROUTES: RouteDef[] = [
     alwaysShow: true,
 
     children: [
-      { path: PATHS.sdkReports, title: "sdkReports", access: "sdkReports", page: SdkReports },
+      {
+        path: PATHS.sdkReports,
+        title: "sdkReports",
+        access: "sdkReports",
+        page: SdkReports,
+        prefetch: prefetchDateWindow,
+      },
       {
         path: PATHS.affiliateReports,
         title: "affiliateReports",
         access: "affiliateReports",
         page: AffiliateReports,
+        prefetch: prefetchDateWindow,
       },
       {
         path: PATHS.reportSchedules,
@@ -142,6 +152,7 @@ export const ROUTES: RouteDef[] = [
         title: "reportManagement",
         access: "reportManagement",
         page: ReportManagement,
+        prefetch: prefetchDateWindow,
       },
     ],
   },

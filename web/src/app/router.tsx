@@ -65,6 +65,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<Guard
     case "redirect":
       return replace(decision.to);
     case "allow":
+      void decision.route.prefetch?.();
       return { route: decision.route };
     default:
       return { route: null };

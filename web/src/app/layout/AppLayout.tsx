@@ -2,10 +2,8 @@
  * The page frame: top bar (the signed-in one, with the watermark, is its own chunk), padded content, the
  * document title, and the no-permission case of the guard (warning, 404 content, home after 1 s).
  */
-
-import { WarningOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Layout, Spin } from "antd";
+import { App, Layout, Spin } from "antd";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useNavigate, useRouteError } from "react-router";
@@ -17,7 +15,7 @@ import { companyQuery, menuQuery, userInfoQuery } from "../queryClient.ts";
 import { NotFound } from "../routeTable.tsx";
 import { StaticShellHandover } from "../staticShell.ts";
 import { PublicTopBar } from "./HeaderParts.tsx";
-import { PageLoading } from "./PageSlot.tsx";
+import { LoadFailed, PageLoading } from "./PageSlot.tsx";
 import type { FrameProps } from "./SignedInFrame.tsx";
 
 /** The signed-in frame's chunk; the guard preloads it with the menu, so it is there when the frame renders. */
@@ -115,17 +113,14 @@ export function LayoutFallback() {
 /** The guard or a page failed in a way the API client has not already handled. */
 export function LayoutError() {
   const error = useRouteError();
-  const { t } = useTranslation();
-  const detail = error instanceof Error ? error.message : undefined;
   return (
-    <div className="pc-boot pc-boot-error" role="alert">
+    <>
       <StaticShellHandover />
-      <WarningOutlined className="pc-boot-icon" />
-      <h2 className="pc-boot-title">{t("error.loadFailed")}</h2>
-      {detail && <p className="pc-boot-detail">{detail}</p>}
-      <Button type="primary" onClick={() => window.location.reload()}>
-        {t("error.retry")}
-      </Button>
-    </div>
+      <LoadFailed
+        fullScreen
+        detail={error instanceof Error ? error.message : undefined}
+        onRetry={() => window.location.reload()}
+      />
+    </>
   );
 }

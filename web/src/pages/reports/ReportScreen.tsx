@@ -7,7 +7,7 @@
  */
 import { ColumnWidthOutlined, DownloadOutlined, MailOutlined, SettingOutlined } from "@ant-design/icons";
 import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
-import { Button, Card, Form, Progress, Space, Tooltip } from "antd";
+import { Button, Card, Form, Space, Tooltip } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeferredElement } from "../../app/useDeferredElement.ts";
@@ -32,8 +32,11 @@ import { WithStartCompany } from "./WithStartCompany.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
 
-// a chunk of its own, loaded when first opened: its contract schemas are not a report's first load (issue 12)
+// chunks of their own, loaded when first shown: not a report's first load (issue 12), which on a phone's
+// network waits for every byte before it (the schedule dialog brings its contract schemas, the progress bar
+// antd's Progress and Divider)
 const ScheduleDialog = lazy(async () => ({ default: (await import("./ScheduleDialog.tsx")).ScheduleDialog }));
+const ExportProgress = lazy(async () => ({ default: (await import("./ExportProgress.tsx")).ExportProgress }));
 
 /** The report screen once the server's date window (and, for an operator, the company to open on) is known. */
 export function ReportScreen<V extends object, F, Q extends object>({
@@ -115,13 +118,9 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           </Space>
           <Space wrap>
             {exporter.running && (
-              <Progress
-                className="pc-export-progress"
-                percent={exporter.percent ?? 0}
-                size="small"
-                status="active"
-                data-testid="export-progress"
-              />
+              <Suspense fallback={null}>
+                <ExportProgress percent={exporter.percent ?? 0} />
+              </Suspense>
             )}
             <Button
               type="primary"

@@ -12,8 +12,6 @@ import {
 import dayjs, { type Dayjs } from "dayjs";
 import type { ComponentType, ReactNode } from "react";
 import type { FileAnswer, FileRequestOptions } from "../../api/client.ts";
-import { queryKeys } from "../../api/queryKeys.ts";
-import { reportsApi } from "../../api/reports.ts";
 import type { ReportRowRecord } from "./ReportTable.tsx";
 import type { ReportDef } from "./reportDefs.ts";
 import type { QueryParts } from "./reportQuery.ts";
@@ -87,10 +85,3 @@ export const reportDateRule =
         : Promise.resolve();
     },
   });
-
-/** The server's report day boundaries (REPORT_TZ), so the pickers agree with it. */
-export const dateWindowQuery = {
-  queryKey: queryKeys.report.dateWindow,
-  queryFn: () => reportsApi.dateWindow(),
-  staleTime: 60_000,
-};
