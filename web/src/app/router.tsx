@@ -20,9 +20,12 @@ function cachedMenu(token: string | undefined): RouteKey[] | null {
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
   // the page's chunk loads while the guard waits for the menu and the branding, not after them (a failure
-  // shows when the page itself loads); started in a task of its own, as it adds a link element per file
+  // shows when the page itself loads); started in a task of its own, as it adds a link element per file. The
+  // navigation ends once it is in, so the page renders at once instead of suspending (lazyPage.ts).
   const page = findRoute(url.pathname)?.page;
-  if (page) setTimeout(() => page.preload().catch(() => undefined));
+  const pageLoaded = page
+    ? new Promise((resolve) => setTimeout(() => resolve(page.preload().catch(() => undefined))))
+    : undefined;
   const frame = getToken() ? SignedInFrame.preload().catch(() => undefined) : undefined;
   const ticket = url.searchParams.get(TICKET_PARAM);
   if (ticket) await signInWithTicket(ticket);
@@ -66,6 +69,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<Guard
       return replace(decision.to);
     case "allow":
       void decision.route.prefetch?.();
+      await pageLoaded;
       return { route: decision.route };
     default:
       return { route: null };
