@@ -10,7 +10,9 @@ export function WithDateWindow({
 }: {
   children: (dateWindow: ReportDateWindowAnswer) => ReactNode;
 }) {
-  const window = useQuery(dateWindowQuery);
+  // the route's loader has just asked (prefetchDateWindow): a failure of its call shows, with a retry, without
+  // asking again at once (a second request and a second warning)
+  const window = useQuery({ ...dateWindowQuery, retryOnMount: false });
   // the screen mounts in time slices once the window is known, not in one task (see useDeferredElement)
   const dateWindow = useDeferredValue(window.data);
   if (window.isError) {
