@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { antdFirstScreenStyles } from "./build/antdStyles.tsx";
 import { paintFirst } from "./build/paintFirst.ts";
+import { tableScrollbarOnlyWhenRead } from "./build/tableScrollbar.ts";
 
 const requireHere = createRequire(import.meta.url);
 
@@ -73,6 +74,7 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction(),
+    tableScrollbarOnlyWhenRead(),
     antdFirstScreenStyles(requireHere),
     paintFirst(),
     precompress(),

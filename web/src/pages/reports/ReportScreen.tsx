@@ -8,11 +8,12 @@
 import { ColumnWidthOutlined, DownloadOutlined, MailOutlined, SettingOutlined } from "@ant-design/icons";
 import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
 import { Button, Card, Form, Space, Tooltip } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeferredElement } from "../../app/useDeferredElement.ts";
 import { useStableCallback } from "../../app/useStableCallback.ts";
 import { useContractText } from "../../i18n/messages.ts";
+import { prepareMetricFormats } from "../../i18n/numbers.ts";
 import { getUserInfo } from "../../session/session.ts";
 import { CustomColumnsDialog } from "./CustomColumnsDialog.tsx";
 import { ReportDetailDrawer } from "./ReportDetailDrawer.tsx";
@@ -75,6 +76,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const columns = useReportColumns(def);
   const data = useReportData(config, { initialDates, startCompanyId, choice: columns.choice });
   const { applied, query, days, rangeText } = data;
+  useEffect(() => prepareMetricFormats(text.lang), [text.lang]);
   // seq 0: never opened, so not mounted (a closed dialog's render builds its styles on the first screen)
   const [columnsDialog, setColumnsDialog] = useState({ open: false, seq: 0 });
   const [scheduling, setScheduling] = useState<{ open: boolean; seq: number }>({ open: false, seq: 0 });
