@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { antdFirstScreenStyles } from "./build/antdStyles.tsx";
+import { pageFiles } from "./build/pageFiles.ts";
 import { paintFirst } from "./build/paintFirst.ts";
 import { tableScrollbarOnlyWhenRead } from "./build/tableScrollbar.ts";
 
@@ -77,6 +78,7 @@ export default defineConfig({
     tableScrollbarOnlyWhenRead(),
     antdFirstScreenStyles(requireHere),
     paintFirst(),
+    pageFiles(),
     precompress(),
   ],
   build: {

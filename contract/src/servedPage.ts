@@ -14,6 +14,19 @@ export const STATIC_SHELL_ID = "pc-shell";
 /** The build's page for a visitor without a session (beside index.html): the app's script follows its paint. */
 export const VISITOR_PAGE = "visitor.html";
 
+/** The build's list of the files each page needs beyond the first load's (web/build/pageFiles.ts). */
+export const PAGE_FILES = "page-files.json";
+
+/**
+ * The scripts and stylesheets (paths from the site's root) of the signed-in frame, and of each page by its path.
+ * The server names them in a signed-in user's page, so the browser fetches them beside the first load's files
+ * instead of after those have run.
+ */
+export interface PageFiles {
+  frame: string[];
+  pages: Record<string, string[]>;
+}
+
 /** The cookie the web keeps the session token in (spec §3); a page request without it is a visitor's. */
 export const TOKEN_COOKIE = "token";
 

@@ -58,6 +58,28 @@ test.describe("delivery of the console (issue 12 item 1)", () => {
     ).toEqual([]);
   });
 
+  test("a signed-in page names every file its page needs, so the app adds no preload of its own", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const served = await (await page.request.get("/reports/sdkReports")).text();
+    const named = [...served.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(
+      ([, href]) => href,
+    );
+    expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/SdkReportsPage-/)]));
+    expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/SignedInFrame-/)]));
+
+    await page.goto("/reports/sdkReports");
+    await expect(page.getByTestId("report-table").locator(".ant-table-row").first()).toBeVisible();
+    const inPage = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    // the app's loader adds a link for each file of a page that the served page did not name; the trend's
+    // chart is a file of its own that the report loads when it shows the trend
+    const added = inPage.filter((href) => !named.includes(href) && !served.includes(href));
+    expect(added.filter((href) => !/^\/assets\/TrendChart-/.test(href))).toEqual([]);
+  });
+
   test("a report's table does not measure the scrollbar when it mounts (a forced layout of the page)", async ({
     page,
   }) => {

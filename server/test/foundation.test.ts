@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Code, DEFAULT_THEME } from "@pc/contract";
+import { Code, DEFAULT_THEME, PAGE_FILES, type PageFiles } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandedPage } from "../src/plugins/web.ts";
 import { call, startTestApp, type TestApp } from "./support/app.ts";
@@ -16,6 +16,13 @@ writeFileSync(
   '<html><head><meta name="pc-caller-secret" content="__CALLER_SECRET__"></head><body data-page="visitor"><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(webDist, "robots.txt"), "User-agent: *");
+const pageFiles: PageFiles = {
+  frame: ["/assets/SignedInFrame-1.js", "/assets/shared-1.js"],
+  pages: {
+    "/reports/sdkReports": ["/assets/SdkReportsPage-1.js", "/assets/shared-1.js", "/assets/reports-1.css"],
+  },
+};
+writeFileSync(path.join(webDist, PAGE_FILES), JSON.stringify(pageFiles));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,6 +153,31 @@ describe("web build", () => {
     expect(shell).toContain('<span class="pc-shell-menu-button"></span>');
     expect(shell).toContain('<span class="pc-brand-name">Demo Publisher</span>');
     expect(shell).toContain("background:linear-gradient(135deg, #00b96b, #00945b)");
+  });
+
+  it("names the frame's and the page's files in a signed-in user's page, not in a visitor's", async () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="(modulepreload|preload)"[^>]*>/g)];
+    const report = await t.app.inject({
+      url: "/reports/sdkReports?startDate=2026-11-01",
+      headers: { host: "demo.localhost", cookie: "token=a-session-token" },
+    });
+    expect(preloads(report.body).map(([link]) => link)).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/SignedInFrame-1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shared-1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/SdkReportsPage-1.js">',
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/reports-1.css">',
+    ]);
+    for (const url of ["/home", "/__proto__", "/constructor"]) {
+      const page = await t.app.inject({
+        url,
+        headers: { host: "demo.localhost", cookie: "token=a-session-token" },
+      });
+      expect(page.statusCode, url).toBe(200);
+      expect(preloads(page.body), url).toHaveLength(2);
+    }
+    const visitor = await t.app.inject({ url: "/reports/sdkReports", headers: { host: "demo.localhost" } });
+    expect(preloads(visitor.body)).toEqual([]);
+    expect((await t.app.inject({ url: `/${PAGE_FILES}` })).body).not.toContain("SignedInFrame");
   });
 
   it("keeps a company's name, logo and icon from ending the page's script or attribute", () => {

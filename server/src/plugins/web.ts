@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type CompanyInfo, PAGE_BRANDING_ID, VISITOR_PAGE } from "@pc/contract";
+import { type CompanyInfo, PAGE_BRANDING_ID, PAGE_FILES, type PageFiles, VISITOR_PAGE } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { escapeHtml } from "../lib/html.ts";
 import { brandingForHost } from "../modules/tenancy/service.ts";
@@ -46,17 +46,53 @@ const scriptSafeJson = (value: unknown) =>
   );
 
 /**
- * index.html with the host's branding: its JSON for the web, its icon in place of the default one, and the
- * frame drawn from the page alone (the sign-in frame for a visitor without a session).
+ * Preload links for files the page will ask for (at the first load's low priority, which leaves the
+ * stylesheets that the first paint waits for in front): module scripts as the app imports them, stylesheets
+ * fetched only (the app adds them to the page).
  */
-export function brandedPage(html: string, branding: CompanyInfo, { visitor = false } = {}): string {
+const preloadLinks = (files: readonly string[]) =>
+  files
+    .map((file) =>
+      file.endsWith(".css")
+        ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(file)}">`
+        : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(file)}">`,
+    )
+    .join("");
+
+/**
+ * index.html with the host's branding: its JSON for the web, its icon in place of the default one, the frame
+ * drawn from the page alone (the sign-in frame for a visitor without a session), and preloads of the files
+ * the page at this path needs beyond the first load's (`files`).
+ */
+export function brandedPage(
+  html: string,
+  branding: CompanyInfo,
+  { visitor = false, files = [] }: { visitor?: boolean; files?: readonly string[] } = {},
+): string {
   const data = `<script type="application/json" id="${PAGE_BRANDING_ID}">${scriptSafeJson(branding)}</script>`;
   const withIcon = branding.icon
     ? html.replace(DEFAULT_ICON, `<link rel="icon" href="${escapeHtml(branding.icon)}" />`)
     : html;
   const shell = visitor ? signInShell(branding) : signedInShell(branding);
   const withShell = withIcon.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${shell}`);
-  return withShell.replace("</head>", `${data}</head>`);
+  return withShell.replace("</head>", `${preloadLinks(files)}${data}</head>`);
+}
+
+interface FilesByPage {
+  frame: readonly string[];
+  pages: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The build's PageFiles (a Map: a path is the client's, `/__proto__` included); none from a build without. */
+function readPageFiles(json: string | null): FilesByPage {
+  const files = json ? (JSON.parse(json) as Partial<PageFiles>) : {};
+  return { frame: files.frame ?? [], pages: new Map(Object.entries(files.pages ?? {})) };
+}
+
+/** The signed-in frame's files and those of the page at the request's path (the query aside). */
+function signedInFiles(files: FilesByPage, url: string): string[] {
+  const pathname = url.split("?")[0] ?? url;
+  return [...new Set([...files.frame, ...(files.pages.get(pathname) ?? [])])];
 }
 
 export interface WebRoutesOptions {
@@ -64,8 +100,8 @@ export interface WebRoutesOptions {
   callerSecret: string;
 }
 
-/** The build's pages; the static files never serve them (their caller secret is filled in here). */
-const PAGES = ["index.html", VISITOR_PAGE];
+/** The build's pages and what the server reads to fill them; the static files never serve them. */
+const PAGES = ["index.html", VISITOR_PAGE, PAGE_FILES];
 
 async function webPlugin(app: FastifyInstance, options: WebRoutesOptions) {
   const readPage = (name: string) => {
@@ -77,6 +113,7 @@ async function webPlugin(app: FastifyInstance, options: WebRoutesOptions) {
   const indexHtml = readPage("index.html");
   // starts the app's script after its first paint (web/build/paintFirst.ts); a build may have none
   const visitorHtml = readPage(VISITOR_PAGE);
+  const pageFiles = readPageFiles(readPage(PAGE_FILES));
 
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -105,7 +142,11 @@ async function webPlugin(app: FastifyInstance, options: WebRoutesOptions) {
     );
     const visitor = isVisitor(request.headers.cookie);
     const page = branding
-      ? brandedPage(visitor ? (visitorHtml ?? indexHtml) : indexHtml, branding, { visitor })
+      ? brandedPage(visitor ? (visitorHtml ?? indexHtml) : indexHtml, branding, {
+          visitor,
+          // a visitor's page fetches the first load's files after its paint (web/build/paintFirst.ts)
+          files: visitor ? [] : signedInFiles(pageFiles, request.url),
+        })
       : indexHtml;
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
   });

@@ -5,6 +5,7 @@
  */
 import type { RouteKey, TitleKey } from "./access.ts";
 import { type LazyPage, lazyPage } from "./lazyPage.ts";
+import { PAGE_IMPORTS } from "./pageImports.ts";
 import { PATHS } from "./paths.ts";
 import { prefetchDateWindow } from "./queryClient.ts";
 
@@ -29,24 +30,24 @@ export interface RouteDef {
   children?: RouteDef[];
 }
 
-const Login = lazyPage(() => import("../pages/login/LoginPage.tsx"));
-const Home = lazyPage(() => import("../pages/home/HomePage.tsx"));
+const Login = lazyPage(PAGE_IMPORTS.login);
+const Home = lazyPage(PAGE_IMPORTS.home);
 /** Also shown in place of any page the user may not see. */
-export const NotFound = lazyPage(() => import("../pages/notFound/NotFoundPage.tsx"));
-const AppList = lazyPage(() => import("../pages/appManagement/AppListPage.tsx"));
-const AdSpaceList = lazyPage(() => import("../pages/adSpace/AdSpaceListPage.tsx"));
-const AccountInfo = lazyPage(() => import("../pages/account/AccountInfoPage.tsx"));
-const ModPassword = lazyPage(() => import("../pages/account/ModPasswordPage.tsx"));
-const AccountManagement = lazyPage(() => import("../pages/account/AccountManagementPage.tsx"));
-const ChangeHistory = lazyPage(() => import("../pages/history/ChangeHistoryPage.tsx"));
-const SdkReports = lazyPage(() => import("../pages/reports/SdkReportsPage.tsx"));
-const AffiliateReports = lazyPage(() => import("../pages/reports/AffiliateReportsPage.tsx"));
-const ReportSchedules = lazyPage(() => import("../pages/reports/ReportSchedulesPage.tsx"));
-const ReportManagement = lazyPage(() => import("../pages/reports/ReportManagementPage.tsx"));
-const ResetPassword = lazyPage(() => import("../pages/resetPassword/ResetPasswordPage.tsx"));
-const Register = lazyPage(() => import("../pages/register/RegisterPage.tsx"));
-const Companies = lazyPage(() => import("../pages/companies/CompaniesPage.tsx"));
-const ApiKeys = lazyPage(() => import("../pages/apiKeys/ApiKeysPage.tsx"));
+export const NotFound = lazyPage(PAGE_IMPORTS.notFound);
+const AppList = lazyPage(PAGE_IMPORTS.appList);
+const AdSpaceList = lazyPage(PAGE_IMPORTS.placementList);
+const AccountInfo = lazyPage(PAGE_IMPORTS.accountInfo);
+const ModPassword = lazyPage(PAGE_IMPORTS.modPassword);
+const AccountManagement = lazyPage(PAGE_IMPORTS.accountManagement);
+const ChangeHistory = lazyPage(PAGE_IMPORTS.changeHistory);
+const SdkReports = lazyPage(PAGE_IMPORTS.sdkReports);
+const AffiliateReports = lazyPage(PAGE_IMPORTS.affiliateReports);
+const ReportSchedules = lazyPage(PAGE_IMPORTS.reportSchedules);
+const ReportManagement = lazyPage(PAGE_IMPORTS.reportManagement);
+const ResetPassword = lazyPage(PAGE_IMPORTS.resetPassword);
+const Register = lazyPage(PAGE_IMPORTS.register);
+const Companies = lazyPage(PAGE_IMPORTS.companies);
+const ApiKeys = lazyPage(PAGE_IMPORTS.apiKeys);
 
 export const ROUTES: RouteDef[] = [
   { path: PATHS.root, redirect: PATHS.home, hidden: true },
