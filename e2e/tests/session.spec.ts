@@ -32,7 +32,8 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText(`欢迎回来，${DEMO.name}`)).toBeVisible();
     await expect(page.getByTestId("logout")).toBeVisible();
-    expect(await hasWatermark(page)).toBe(true);
+    // drawn in a render after the page's own
+    await expect.poll(() => hasWatermark(page)).toBe(true);
     const token = (await page.context().cookies()).find((cookie) => cookie.name === "token");
     expect(token?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 6.9 * 86400);
   });

@@ -46,13 +46,29 @@ export async function fillLogin(page: Page, email: string, password: string, cap
   await form.locator("button[type=submit]").click();
 }
 
-/** antd's Watermark paints the text into a repeated data-URL background over the page. */
+/**
+ * antd's Watermark paints the text into a repeated data-URL background over the page: true once such a
+ * background shows drawn text (any pixel that is not transparent; an empty mark has none).
+ */
 export function hasWatermark(page: Page): Promise<boolean> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>("div[style]")).some((element) =>
-      element.style.backgroundImage.startsWith('url("data:image'),
-    ),
-  );
+  return page.evaluate(async () => {
+    const images = Array.from(document.querySelectorAll<HTMLElement>("div[style]"))
+      .map((element) => /^url\("(data:image[^"]+)"\)$/.exec(element.style.backgroundImage)?.[1])
+      .filter((url): url is string => Boolean(url));
+    for (const url of images) {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d");
+      context?.drawImage(image, 0, 0);
+      const pixels = context?.getImageData(0, 0, image.width, image.height).data ?? [];
+      for (let alpha = 3; alpha < pixels.length; alpha += 4) if ((pixels[alpha] ?? 0) > 0) return true;
+    }
+    return false;
+  });
 }
 
 /** Signs in as a user (e.g. OPERATOR) through the login page and accepts the cookie notice. */

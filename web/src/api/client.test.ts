@@ -1,7 +1,7 @@
 import { CODE_MESSAGES } from "@pc/contract";
-import Cookies from "js-cookie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../i18n/index.ts";
+import { removeToken, setToken } from "../session/session.ts";
 import { ApiError, request, requestFile, setNotifier, setSessionInvalidHandler } from "./client.ts";
 
 const warning = vi.fn<(content: string, duration: number) => void>();
@@ -25,7 +25,7 @@ afterEach(async () => {
   warning.mockReset();
   error.mockReset();
   onSessionInvalid.mockReset();
-  Cookies.remove("token");
+  removeToken();
   await changeLanguage("zh");
 });
 
@@ -41,7 +41,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 describe("api client", () => {
   it("resolves data on code 200 and 0, sending token and lang", async () => {
-    Cookies.set("token", "abc");
+    setToken("abc");
     fetchMock.mockResolvedValueOnce(envelope(200, { x: 1 }));
     await expect(request("/api/v1/thing", { query: { a: 1, b: null, c: [1, 2] } })).resolves.toEqual({
       x: 1,

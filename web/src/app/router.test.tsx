@@ -1,11 +1,9 @@
-import { TOKEN_COOKIE } from "@pc/contract";
 import { render, screen, waitFor } from "@testing-library/react";
-import Cookies from "js-cookie";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setSessionInvalidHandler } from "../api/client.ts";
 import { dropSession } from "../session/actions.ts";
-import { getToken } from "../session/session.ts";
+import { getToken, setToken } from "../session/session.ts";
 import { ok, resetStubServer, userInfo } from "../test/stubServer.tsx";
 import { loginRedirect } from "./paths.ts";
 import { Providers } from "./providers.tsx";
@@ -97,7 +95,7 @@ describe("navigation guard wiring", () => {
   });
 
   it("exchanges the ticket t once for a session, removes t and f, and loads the menu once", async () => {
-    Cookies.set(TOKEN_COOKIE, "someone-else");
+    setToken("someone-else");
     liveTicket = "ticket-1";
     const router = mount("/home?t=ticket-1&f=1");
     await waitFor(() => expect(router.state.location.search).toBe(""));
@@ -119,7 +117,7 @@ describe("navigation guard wiring", () => {
   });
 
   it("signs out and asks to sign in, without the ticket, when the ticket is refused", async () => {
-    Cookies.set(TOKEN_COOKIE, "someone-else");
+    setToken("someone-else");
     const router = mount("/adSpace/adSpaceList?name=Demo&t=spent&f=sso");
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe(
@@ -129,7 +127,7 @@ describe("navigation guard wiring", () => {
   });
 
   it("warns, shows the 404 content, then goes home after 1 s on a path the user may not see", async () => {
-    Cookies.set(TOKEN_COOKIE, "tok");
+    setToken("tok");
     const router = mount("/account/accountManagement");
     expect(await screen.findByText("没有权限,请联系管理员添加权限")).toBeTruthy();
     expect(await screen.findByText("OOPS!")).toBeTruthy();
@@ -138,7 +136,7 @@ describe("navigation guard wiring", () => {
   });
 
   it("drops the session and signs in again when the token is rejected", async () => {
-    Cookies.set(TOKEN_COOKIE, "stale");
+    setToken("stale");
     menuAnswer = () =>
       new Response(JSON.stringify({ code: 20003, msg: "expired", data: null }), {
         headers: { "Content-Type": "application/json" },

@@ -3,10 +3,9 @@
  * may not read the SDK report sees (the welcome and links, no figures, no overview call).
  */
 
-import { TOKEN_COOKIE } from "@pc/contract";
 import { screen, waitFor } from "@testing-library/react";
-import Cookies from "js-cookie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setToken } from "../../session/session.ts";
 import { NORA, ok, renderPage, resetStubServer } from "../../test/stubServer.tsx";
 import { figureChange, formatFigure } from "./figures.ts";
 import HomePage from "./HomePage.tsx";
@@ -65,7 +64,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input) => {
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
-  Cookies.set(TOKEN_COOKIE, "norole");
+  setToken("norole");
 });
 
 afterEach(() => resetStubServer(fetchMock));
