@@ -60,10 +60,7 @@ const PAGES: { path: string; loaded: (page: Page) => Locator }[] = [
   },
 ];
 
-/**
- * Neither the document nor the page frame is wider than the window. The frame is measured too: the watermark
- * over a signed-in page clips what runs off its right edge, so the document alone would not show it.
- */
+/** Neither the document nor the page frame is wider than the window. */
 async function expectNoHorizontalOverflow(page: Page, path: string) {
   const widths = await page.evaluate(() => ({
     document: document.documentElement.scrollWidth,
