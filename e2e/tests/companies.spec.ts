@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { SVG_WITH_SCRIPT, solidPng } from "../../server/test/support/images.ts";
-import { type Lang, OPERATOR, signIn, signInAs, TEXT, toast } from "./support.ts";
+import { type Lang, OPERATOR, primaryButtonRgb, signIn, signInAs, TEXT, toast } from "./support.ts";
 
 const T = {
   zh: {
@@ -27,9 +27,9 @@ const T = {
 } as const;
 
 /** Each language its own colour, so the two runs cannot pass on each other's change. */
-const THEME: Record<Lang, { hex: string; rgb: string }> = {
-  zh: { hex: "#D4380D", rgb: "rgb(212, 56, 13)" },
-  en: { hex: "#531DAB", rgb: "rgb(83, 29, 171)" },
+const THEME: Record<Lang, { hex: string }> = {
+  zh: { hex: "#D4380D" },
+  en: { hex: "#531DAB" },
 };
 
 interface Branding {
@@ -92,7 +92,11 @@ for (const lang of ["zh", "en"] as Lang[]) {
       const preview = drawer.getByTestId("branding-preview");
       await drawer.locator("#branding-theme").fill(THEME[lang].hex);
       await expect(preview).toHaveAttribute("data-color", THEME[lang].hex);
-      await expect(preview.getByTestId("preview-button")).toHaveCSS("background-color", THEME[lang].rgb);
+      // the button as users will see it: white on the colour's readable shade
+      await expect(preview.getByTestId("preview-button")).toHaveCSS(
+        "background-color",
+        primaryButtonRgb(THEME[lang].hex),
+      );
       expect((await brandingOf(page, host)).theme).not.toBe(THEME[lang].hex);
       await drawer.getByTestId("save-theme").click();
       await expect(toast(page, t.success)).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { iso, reportApi } from "./reportApi.ts";
-import { type Lang, OPERATOR, signIn, signInAs } from "./support.ts";
+import { type Lang, OPERATOR, signIn, signInAs, textContrast } from "./support.ts";
 
 const SDK = "/reports/sdkReports";
 const AFFILIATE = "/reports/affiliateReports";
@@ -393,6 +393,24 @@ for (const lang of ["zh", "en"] as Lang[]) {
   test.describe(`reports a publisher can read at 1366×768 (${lang})`, () => {
     test.describe.configure({ timeout: 90_000 });
     test.use({ viewport: { width: 1366, height: 768 } });
+
+    test("its text reads (WCAG AA 4.5:1): the primary button, the current page, the ad names, the brand's name", async ({
+      page,
+    }) => {
+      await signIn(page, lang);
+      await page.goto(SDK);
+      await expect(bodyRows(table(page)).first()).toBeVisible();
+      const texts = {
+        "primary button": page.locator(".pc-list-toolbar .ant-btn-primary span").first(),
+        "current page": page.locator(".ant-pagination-item-active a"),
+        "ad name": table(page).locator(".pc-muted").first(),
+      };
+      for (const [name, text] of Object.entries(texts)) {
+        expect(await textContrast(text), name).toBeGreaterThanOrEqual(4.5);
+      }
+      // named by what it shows: a label would leave the mark's letter out of the link's name
+      await expect(page.locator("a.pc-brand")).not.toHaveAttribute("aria-label");
+    });
 
     test("money columns in view without scrolling; thousands separators and USD in the table, total row, drawer and trend", async ({
       page,

@@ -1,3 +1,4 @@
+import { DEFAULT_THEME } from "@pc/contract";
 import { expect, test } from "@playwright/test";
 import {
   CAPTCHA,
@@ -7,8 +8,10 @@ import {
   hasWatermark,
   loginForm,
   openWithScriptsHeld,
+  primaryButtonRgb,
   signIn,
   TEXT,
+  textContrast,
 } from "./support.ts";
 
 test.describe("sign-in", () => {
@@ -53,6 +56,14 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText(`Welcome back, ${DEMO.name}`)).toBeVisible();
     await expect(page.getByRole("menuitem", { name: /Application/ })).toBeVisible();
+  });
+
+  test("the sign-in page's secondary lines read (WCAG AA 4.5:1)", async ({ page }) => {
+    await page.goto("/login");
+    const secondary = page.locator(".pc-login-main .ant-typography-secondary");
+    await expect(secondary.first()).toBeVisible();
+    expect(await secondary.count()).toBeGreaterThan(1);
+    for (const line of await secondary.all()) expect(await textContrast(line)).toBeGreaterThanOrEqual(4.5);
   });
 
   test("a wrong password shows the error and refreshes the captcha", async ({ page }) => {
@@ -110,7 +121,7 @@ test.describe("sign-in", () => {
     await page.goto("/login");
     const submit = page.locator("form button[type=submit]");
     await expect(submit).toBeEnabled();
-    await expect(submit).toHaveCSS("background-color", "rgb(0, 185, 107)");
+    await expect(submit).toHaveCSS("background-color", primaryButtonRgb(DEFAULT_THEME));
     const written = await page.evaluate(
       () =>
         [...document.querySelectorAll("style[data-css-hash]")].filter((style) =>

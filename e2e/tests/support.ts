@@ -1,4 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { FastColor } from "@ant-design/fast-color";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { readableOnWhite } from "../../web/src/app/readableColor.ts";
 
 export const DEMO = { email: "admin@demo.test", password: "Demo12345", name: "Demo Admin" };
 /** The demo seed's operator admin (the platform company's super admin: report management). */
@@ -122,4 +124,43 @@ export async function openWithScriptsHeld(page: Page, path: string): Promise<() 
     )
     .toBe(true);
   return releaseScripts;
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against what it is drawn on: its own or its nearest
+ * ancestor's background colour (translucent colours laid over white, as the console's page is).
+ */
+export function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+    const over = ([r = 0, g = 0, b = 0, a = 1]: number[], [R = 255, G = 255, B = 255]: number[]) => [
+      r * a + R * (1 - a),
+      g * a + G * (1 - a),
+      b * a + B * (1 - a),
+    ];
+    let background = [255, 255, 255];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const color = channels(getComputedStyle(node).backgroundColor);
+      if ((color[3] ?? 1) > 0) {
+        background = over(color, [255, 255, 255]);
+        break;
+      }
+    }
+    const text = over(channels(getComputedStyle(element).color), background);
+    const luminance = (rgb: number[]) => {
+      const [r = 0, g = 0, b = 0] = rgb.map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [light, dark] = [luminance(text), luminance(background)].sort((x, y) => y - x);
+    return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+  });
+}
+
+/** A primary button's background for a theme colour (its readable shade), as the browser reports it. */
+export function primaryButtonRgb(theme: string): string {
+  const { r, g, b } = new FastColor(readableOnWhite(theme)).toRgb();
+  return `rgb(${r}, ${g}, ${b})`;
 }

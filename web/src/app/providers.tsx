@@ -12,8 +12,8 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { setNotifier } from "../api/client.ts";
 import { isLang } from "../i18n/index.ts";
+import { brandTheme } from "./brandTheme.ts";
 import { companyQuery, queryClient } from "./queryClient.ts";
-import { readableOnWhite } from "./readableColor.ts";
 import { usePrefersReducedMotion } from "./reducedMotion.ts";
 
 /** Hands antd's context-aware message API to the API client. */
@@ -39,8 +39,7 @@ const ICONS = { zeroRuntime: import.meta.env.PROD };
 function Themed({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { data: company } = useQuery(companyQuery);
-  const colorPrimary = drawnTheme(company?.theme);
-  const textColor = readableOnWhite(colorPrimary);
+  const brand = brandTheme(drawnTheme(company?.theme));
   const lang = isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "zh";
   const reducedMotion = usePrefersReducedMotion();
 
@@ -55,10 +54,10 @@ function Themed({ children }: { children: ReactNode }) {
       locale={lang === "en" ? enUS : zhCN}
       theme={{
         algorithm: theme.defaultAlgorithm,
-        token: { colorPrimary, colorLink: textColor, borderRadius: 8, motion: !reducedMotion },
+        token: { ...brand.token, borderRadius: 8, motion: !reducedMotion },
         components: {
+          ...brand.components,
           Layout: { headerBg: "#ffffff", headerPadding: "0 24px", headerHeight: 60 },
-          Menu: { itemSelectedColor: textColor, horizontalItemSelectedColor: textColor },
         },
       }}
     >

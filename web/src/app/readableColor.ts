@@ -1,7 +1,8 @@
 /**
  * Text in the theme colour that can be read (WCAG AA: 4.5:1 on the white the console draws on). A company's
- * colour is often a light brand colour (the default green is 2.5:1), fine for a button's background but
- * not for selected menu items and links, which are text: those take the colour darkened until it reads.
+ * colour is often a light brand colour (the default green is 2.5:1): selected menu items and links, which are
+ * text in it, and primary buttons, which write white on it (the same ratio), take the colour darkened until
+ * it reads.
  */
 import { FastColor } from "@ant-design/fast-color";
 
@@ -20,3 +21,7 @@ export function readableOnWhite(color: string): string {
   while (contrastOnWhite(shade.toHexString()) < AA_TEXT_CONTRAST) shade = shade.darken(DARKEN_STEP);
   return shade.toHexString();
 }
+
+/** A darker shade of a readable colour, for its hover and pressed states: it reads at least as well. */
+export const darkerShade = (color: string, amount: number): string =>
+  new FastColor(color).darken(amount).toHexString();

@@ -61,7 +61,8 @@ export function Brand({
   const { t } = useTranslation();
   const brandName = company?.name || t("app.name");
   return (
-    <Link to={PATHS.home} className="pc-brand" aria-label={brandName}>
+    // named by its text when the name shows (a label would leave the mark's letter out of the name)
+    <Link to={PATHS.home} className="pc-brand" aria-label={markOnly ? brandName : undefined}>
       <BrandMark company={company} size={32} />
       {!markOnly && <span className="pc-brand-name">{brandName}</span>}
     </Link>

@@ -28,6 +28,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, type RequestOptions } from "../../api/client.ts";
 import { companiesApi } from "../../api/companies.ts";
+import { brandTheme } from "../../app/brandTheme.ts";
 import { BrandMark } from "../../app/layout/BrandMark.tsx";
 import { busy } from "../../components/busy.ts";
 import { schemaError } from "../../components/schemaRule.ts";
@@ -41,7 +42,7 @@ export function BrandPreview({ company, color }: { company: CompanyManageRow; co
   const { t } = useTranslation();
   const info: CompanyInfo = { ...company, host: "", ssp_host: "", theme: color };
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: color, colorLink: color } }}>
+    <ConfigProvider theme={brandTheme(color)}>
       <div className="pc-brand-preview" data-testid="branding-preview" data-color={color}>
         <div className="pc-brand-preview-bar">
           <span className="pc-brand-preview-brand">
