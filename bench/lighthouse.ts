@@ -11,6 +11,8 @@
  * LIGHTHOUSE_PROFILES = comma-separated profiles to audit (`mobile`, `desktop`; default both).
  * WEB_DIST = the build to serve (default web/dist), to compare two builds back to back on a busy machine.
  * LIGHTHOUSE_REPORT_DIR = a folder to keep each run's full Lighthouse result in (JSON), to read what a score is made of.
+ * LIGHTHOUSE_TRACE = 1 to keep each run's trace there too (`<run>.trace.json`): its observed tasks, which the
+ * simulation multiplies by four.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -101,6 +103,11 @@ async function audit(
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+    if (process.env.LIGHTHOUSE_TRACE)
+      writeFileSync(
+        path.join(REPORT_DIR, `${reportName}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
   }
   const { categories, audits } = result.lhr;
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);

@@ -24,7 +24,7 @@ describe("the session token", () => {
   it("sees a change made elsewhere (another tab) from the next task on", async () => {
     setToken("mine");
     expect(getToken()).toBe("mine");
-    document.cookie = "token=theirs; path=/";
+    Cookies.set("token", "theirs", { path: "/" });
     await nextTask();
     expect(getToken()).toBe("theirs");
   });
