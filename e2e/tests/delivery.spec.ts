@@ -27,30 +27,39 @@ test.describe("delivery of the console (issue 12 item 1)", () => {
     }
   });
 
-  test("a report asks for its date window while its page's files load, and leaves what it shows later for later", async ({
+  test("a report asks for its date window and its data while its page's files load, each once, and leaves what it shows later for later", async ({
     page,
   }) => {
     await signIn(page);
-    let dateWindowAsked = false;
+    const calls: string[] = [];
     const scripts: string[] = [];
     page.on("request", (request) => {
-      if (request.url().includes("/v1/report/date_window")) dateWindowAsked = true;
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      const { pathname } = new URL(request.url());
+      if (/^\/(v1|api)\//.test(pathname) && !pathname.startsWith("/v1/report_proxy/v1/online/ssp"))
+        calls.push(pathname);
+      if (pathname.startsWith("/v1/report_proxy/v1/online/ssp"))
+        calls.push(`${pathname} ${request.postData()}`);
+      if (request.resourceType() === "script") scripts.push(pathname);
     });
-    // the screen's file goes out once the date window has been asked for (or after 5 s): a call made by the
-    // screen itself could not be
-    let askedBeforeScreen = false;
+    const dataCalls = () => calls.filter((call) => /\/online\/(ssp|summary)/.test(call));
+    // the screen's file goes out once the date window and the table's, totals' and trend's calls have been
+    // made (or after 5 s): calls made by the screen itself could not be
+    let callsBeforeScreen: string[] = [];
     await page.route(/\/assets\/ReportScreen-[\w-]+\.js$/, async (route) => {
       await expect
-        .poll(() => dateWindowAsked, { timeout: 5000 })
-        .toBe(true)
+        .poll(() => dataCalls().length, { timeout: 5000 })
+        .toBe(3)
         .catch(() => undefined);
-      askedBeforeScreen = dateWindowAsked;
+      callsBeforeScreen = [...calls];
       await route.continue();
     });
     await page.goto("/reports/sdkReports");
     await expect(page.getByTestId("report-table").locator(".ant-table-row").first()).toBeVisible();
-    expect(askedBeforeScreen).toBe(true);
+    expect(callsBeforeScreen).toContain("/v1/report/date_window");
+    expect(callsBeforeScreen.filter((call) => /\/online\/(ssp|summary)/.test(call))).toHaveLength(3);
+    // the screen took the answers the loader asked for: no call twice
+    expect(dataCalls()).toHaveLength(3);
+    expect(new Set(dataCalls()).size).toBe(3);
     // the export's progress bar, the schedule dialog and antd's Result (with its three drawings) are not
     // part of the first load
     expect(
@@ -68,6 +77,13 @@ test.describe("delivery of the console (issue 12 item 1)", () => {
     );
     expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/SdkReportsPage-/)]));
     expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/SignedInFrame-/)]));
+    for (const href of named) {
+      const answer = await page.request.get(href);
+      expect(answer.status(), href).toBe(200);
+      expect(answer.headers()["content-type"], href).toMatch(
+        href.endsWith(".css") ? /text\/css/ : /javascript/,
+      );
+    }
 
     await page.goto("/reports/sdkReports");
     await expect(page.getByTestId("report-table").locator(".ant-table-row").first()).toBeVisible();

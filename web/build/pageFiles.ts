@@ -59,12 +59,27 @@ export function pageFiles(): Plugin {
       const firstLoad = new Set<string>();
       for (const chunk of chunks.filter((chunk) => chunk.isEntry)) withImports(chunk.fileName, firstLoad);
 
+      // a chunk of stylesheets only, which Vite leaves out of the build once its stylesheets are linked
+      const onlyStyles = (file: string) => {
+        const ids = byFile.get(file)?.moduleIds ?? [];
+        return ids.length > 0 && ids.every((id) => /\.css($|\?)/.test(id));
+      };
       const filesOf = (module: string): string[] => {
         const id = path.join(root, module);
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
         if (!chunk) throw new Error(`${module} is not a chunk of its own in the build`);
-        const scripts = [...withImports(chunk.fileName)].filter((file) => !firstLoad.has(file));
-        const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const closure = withImports(chunk.fileName);
+        // the entry of a module the page holds, which other code imports by import() (a report's loader its
+        // queries): a few bytes that would otherwise cost a round trip
+        const modules = new Set([...closure].flatMap((file) => byFile.get(file)?.moduleIds ?? []));
+        for (const entry of chunks) {
+          if (entry.isDynamicEntry && entry.facadeModuleId && modules.has(entry.facadeModuleId)) {
+            withImports(entry.fileName, closure);
+          }
+        }
+        const needed = [...closure].filter((file) => !firstLoad.has(file));
+        const styles = needed.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const scripts = needed.filter((file) => !onlyStyles(file));
         return [...scripts, ...new Set(styles)].map((file) => `/${file}`);
       };
       const files: PageFiles = {

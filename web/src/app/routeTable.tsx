@@ -3,6 +3,7 @@
  * router, the top-bar menu and the document title are all derived from it. The menu's icons are the menu's
  * (menu.tsx): the table is in the initial bundle, which the sign-in page loads, and that page has no menu.
  */
+import type { ReportKindValue } from "@pc/contract";
 import type { RouteKey, TitleKey } from "./access.ts";
 import { type LazyPage, lazyPage } from "./lazyPage.ts";
 import { PAGE_IMPORTS } from "./pageImports.ts";
@@ -29,6 +30,16 @@ export interface RouteDef {
   prefetch?: () => Promise<void>;
   children?: RouteDef[];
 }
+
+/**
+ * Starts a report's first screen beside its page's files: the date window at once, the screen's queries once
+ * their module (shared with the page) is in.
+ */
+const prefetchReportOf = (kind: ReportKindValue) => async () => {
+  void prefetchDateWindow();
+  const { prefetchReport } = await import("../pages/reports/reportQueries.ts");
+  await prefetchReport(kind);
+};
 
 const Login = lazyPage(PAGE_IMPORTS.login);
 const Home = lazyPage(PAGE_IMPORTS.home);
@@ -133,14 +144,14 @@ export const ROUTES: RouteDef[] = [
         title: "sdkReports",
         access: "sdkReports",
         page: SdkReports,
-        prefetch: prefetchDateWindow,
+        prefetch: prefetchReportOf("online"),
       },
       {
         path: PATHS.affiliateReports,
         title: "affiliateReports",
         access: "affiliateReports",
         page: AffiliateReports,
-        prefetch: prefetchDateWindow,
+        prefetch: prefetchReportOf("offline"),
       },
       {
         path: PATHS.reportSchedules,

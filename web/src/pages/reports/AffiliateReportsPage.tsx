@@ -7,20 +7,13 @@
 import { type LangValue, OFFLINE_DIMENSIONS, type OfflineReportQueryInput } from "@pc/contract";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { reportsApi } from "../../api/reports.ts";
 import { CountrySelect } from "../../components/CountrySelect.tsx";
 import { lazySchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportRowRecord } from "./ReportTable.tsx";
-import { REPORT_DEFS } from "./reportDefs.ts";
-import {
-  buildOfflineQuery,
-  EMPTY_OFFLINE_FILTERS,
-  type OfflineFilters,
-  type OfflineFilterValues,
-  offlineFilters,
-} from "./reportQuery.ts";
+import { AFFILIATE_QUERY_CONFIG } from "./reportQueries.ts";
+import type { OfflineFilters, OfflineFilterValues } from "./reportQuery.ts";
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 
 const queryShape = () => import("./filterSchemas.ts").then((schemas) => schemas.offlineReportQuery.shape);
@@ -53,11 +46,7 @@ function AffiliateFilterFields() {
 }
 
 const AFFILIATE_CONFIG: ReportScreenConfig<OfflineFilterValues, OfflineFilters, OfflineReportQueryInput> = {
-  def: REPORT_DEFS.offline,
-  emptyValues: EMPTY_OFFLINE_FILTERS,
-  toFilters: offlineFilters,
-  buildQuery: buildOfflineQuery,
-  api: reportsApi.offline,
+  ...AFFILIATE_QUERY_CONFIG,
   FilterFields: AffiliateFilterFields,
   renderDimension: (field, row) => (field === "subChannel" ? textOf(row.subChannelText) : textOf(row[field])),
   detailValues: (row, applied) => ({

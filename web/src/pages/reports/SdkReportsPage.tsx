@@ -12,20 +12,13 @@ import {
 } from "@pc/contract";
 import { Button, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { reportsApi } from "../../api/reports.ts";
 import { CountrySelect } from "../../components/CountrySelect.tsx";
 import { lazySchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportRowRecord } from "./ReportTable.tsx";
-import { REPORT_DEFS } from "./reportDefs.ts";
-import {
-  buildOnlineQuery,
-  EMPTY_ONLINE_FILTERS,
-  type OnlineFilters,
-  type OnlineFilterValues,
-  onlineFilters,
-} from "./reportQuery.ts";
+import { SDK_QUERY_CONFIG } from "./reportQueries.ts";
+import type { OnlineFilters, OnlineFilterValues } from "./reportQuery.ts";
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 
 const queryShape = () => import("./filterSchemas.ts").then((schemas) => schemas.onlineReportQuery.shape);
@@ -78,11 +71,7 @@ function detailTitle(row: ReportRowRecord, lang: LangValue): string {
 }
 
 export const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, OnlineReportQueryInput> = {
-  def: REPORT_DEFS.online,
-  emptyValues: EMPTY_ONLINE_FILTERS,
-  toFilters: onlineFilters,
-  buildQuery: buildOnlineQuery,
-  api: reportsApi.online,
+  ...SDK_QUERY_CONFIG,
   FilterFields: SdkFilterFields,
   renderDimension: (field, row, { lang, openDetail }) => {
     switch (field) {

@@ -1,6 +1,6 @@
 /** The companies an operator reads reports of: the list to pick from, and the one a report screen opens on. */
 import type { ReportKindValue } from "@pc/contract";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../../api/queryKeys.ts";
 import { reportManagementApi } from "../../api/reports.ts";
 
@@ -22,14 +22,17 @@ export function useReportCompanies(enabled = true): { loading: boolean; options:
   };
 }
 
-/** The first company with published data of a kind (asked only for an operator). */
-export function useStartCompany(kind: ReportKindValue, operator: boolean) {
-  const start = useQuery({
+/** The first company with published data of a kind. */
+export const startCompanyQuery = (kind: ReportKindValue) =>
+  queryOptions({
     queryKey: queryKeys.report.startCompany(kind),
     queryFn: () => reportManagementApi.startCompany(kind),
-    enabled: operator,
     staleTime: 60_000,
     retry: false,
   });
+
+/** The company an operator's report screen opens on (asked only for an operator). */
+export function useStartCompany(kind: ReportKindValue, operator: boolean) {
+  const start = useQuery({ ...startCompanyQuery(kind), enabled: operator });
   return { pending: start.isPending, companyId: start.data?.company_id ?? null };
 }

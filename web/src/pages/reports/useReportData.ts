@@ -5,25 +5,19 @@
 import { compareRangeOf, type MetricInfo, type ReportCompareValue, reportDateToIso } from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { queryKeys } from "../../api/queryKeys.ts";
 import { baseOf } from "./MetricWithChange.tsx";
 import type { ReportColumnChoice } from "./reportDefs.ts";
 import {
-  FIRST_REPORT_PAGE,
-  nextReportPaging,
-  type ReportDates,
-  type ReportPaging,
-  trendQuery,
-} from "./reportQuery.ts";
+  firstQuestion,
+  type ReportQuestion,
+  refetchUnlessFromLoader,
+  reportQueries,
+} from "./reportQueries.ts";
+import { FIRST_REPORT_PAGE, nextReportPaging, type ReportDates, type ReportPaging } from "./reportQuery.ts";
 import { dayOf, type FilterForm, type ReportScreenConfig, toDayjs } from "./reportScreenConfig.ts";
 import type { TrendPoint } from "./TrendChart.tsx";
 
-interface Applied<V> {
-  dates: ReportDates;
-  values: V;
-  companyId: number | null;
-  compare: ReportCompareValue | null;
-}
+type Applied<V> = ReportQuestion<V>;
 
 /** The compare select's value when the comparison is off. */
 export const COMPARE_OFF = "off";
@@ -51,12 +45,7 @@ export function useReportData<V extends object, F, Q extends object>(
   }: { initialDates: ReportDates; startCompanyId: number | null; choice: ReportColumnChoice },
 ) {
   const { def } = config;
-  const initialApplied = (): Applied<V> => ({
-    dates: initialDates,
-    values: config.emptyValues,
-    companyId: startCompanyId,
-    compare: null,
-  });
+  const initialApplied = (): Applied<V> => firstQuestion(config, initialDates, startCompanyId);
   const [applied, setApplied] = useState<Applied<V>>(initialApplied);
   /** The filter form's values on arrival and after a reset (one object: the memoized form's prop). */
   const [initialForm] = useState(
@@ -72,37 +61,13 @@ export function useReportData<V extends object, F, Q extends object>(
   const [paging, setPaging] = useState<ReportPaging>(FIRST_REPORT_PAGE);
   const [trendMetric, setTrendMetric] = useState(def.trendMetric);
 
-  const filters = config.toFilters(applied.values);
-  const parts = {
-    dates: applied.dates,
-    filters,
-    choice,
-    paging,
-    companyId: applied.companyId,
-    compare: applied.compare,
-  };
-  const query = config.buildQuery(parts);
-  const list = useQuery({
-    queryKey: queryKeys.report.list(def.kind, query),
-    queryFn: () => config.api.list(query),
-    placeholderData: keepPreviousData,
-  });
-  const summaryKey = {
-    dates: applied.dates,
-    filters,
-    companyId: applied.companyId,
-    compare: applied.compare,
-  };
-  const summary = useQuery({
-    queryKey: queryKeys.report.summary(def.kind, summaryKey),
-    queryFn: () => config.api.summary(query),
-    placeholderData: keepPreviousData,
-  });
-  const trend = useQuery({
-    queryKey: queryKeys.report.trend(def.kind, summaryKey),
-    queryFn: () => config.api.list(trendQuery(query)),
-    placeholderData: keepPreviousData,
-  });
+  const queries = reportQueries(config, applied, choice, paging);
+  const { filters, query } = queries;
+  // the first mount takes the answers the route's loader started (reportQueries.ts)
+  const screenOptions = { placeholderData: keepPreviousData, refetchOnMount: refetchUnlessFromLoader };
+  const list = useQuery({ ...queries.list, ...screenOptions });
+  const summary = useQuery({ ...queries.summary, ...screenOptions });
+  const trend = useQuery({ ...queries.trend, ...screenOptions });
 
   /** Asks the form's question from page 1; the same question again on page 1 reloads. */
   const search = (form: ReportForm<V>) => {
