@@ -73,7 +73,7 @@ test.describe("delivery of the console (issue 12 item 1)", () => {
     await signIn(page);
     const served = await (await page.request.get("/reports/sdkReports")).text();
     const named = [...served.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(
-      ([, href]) => href,
+      ([, href]) => href ?? "",
     );
     expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/SdkReportsPage-/)]));
     expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/SignedInFrame-/)]));
