@@ -394,7 +394,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
     test.describe.configure({ timeout: 90_000 });
     test.use({ viewport: { width: 1366, height: 768 } });
 
-    test("its text reads (WCAG AA 4.5:1): the primary button, the current page, the ad names, the brand's name", async ({
+    test("its text reads (WCAG AA 4.5:1): the primary button, the current page, the ad names, the menu, the filters, the brand's name", async ({
       page,
     }) => {
       await signIn(page, lang);
@@ -404,6 +404,10 @@ for (const lang of ["zh", "en"] as Lang[]) {
         "primary button": page.locator(".pc-list-toolbar .ant-btn-primary span").first(),
         "current page": page.locator(".ant-pagination-item-active a"),
         "ad name": table(page).locator(".pc-muted").first(),
+        "selected menu": page.locator(
+          ".ant-menu-submenu-selected > .ant-menu-submenu-title .ant-menu-title-content",
+        ),
+        "filter placeholder": page.locator(".ant-select-placeholder").first(),
       };
       for (const [name, text] of Object.entries(texts)) {
         expect(await textContrast(text), name).toBeGreaterThanOrEqual(4.5);

@@ -6,7 +6,10 @@
 import type { ThemeConfig } from "antd";
 import { darkerShade, readableOnWhite } from "./readableColor.ts";
 
-/** Secondary text (antd's description grey is 3.4:1 on white): the value of --pc-text-muted in global.css. */
+/**
+ * Secondary text and placeholders (antd's greys are 3.4:1 and 1.8:1 on white): the value of --pc-text-muted
+ * in global.css.
+ */
 const MUTED_TEXT = "rgba(0, 0, 0, 0.6)";
 
 /**
@@ -32,10 +35,19 @@ function inReadableShade(textColor: string) {
 export function brandTheme(colorPrimary: string) {
   const textColor = readableOnWhite(colorPrimary);
   return {
-    token: { colorPrimary, colorLink: textColor, colorTextDescription: MUTED_TEXT },
+    token: {
+      colorPrimary,
+      colorLink: textColor,
+      colorTextDescription: MUTED_TEXT,
+      colorTextPlaceholder: MUTED_TEXT,
+    },
     components: {
       ...inReadableShade(textColor),
-      Menu: { itemSelectedColor: textColor, horizontalItemSelectedColor: textColor },
+      Menu: {
+        itemSelectedColor: textColor,
+        horizontalItemSelectedColor: textColor,
+        subMenuItemSelectedColor: textColor,
+      },
     },
   } satisfies ThemeConfig;
 }
