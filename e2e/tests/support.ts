@@ -1,6 +1,6 @@
 import { FastColor } from "@ant-design/fast-color";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { readableOnWhite } from "../../web/src/app/readableColor.ts";
+import { contrastRatio, readableOnWhite } from "../../web/src/app/readableColor.ts";
 
 export const DEMO = { email: "admin@demo.test", password: "Demo12345", name: "Demo Admin" };
 /** The demo seed's operator admin (the platform company's super admin: report management). */
@@ -130,14 +130,11 @@ export async function openWithScriptsHeld(page: Page, path: string): Promise<() 
  * The WCAG contrast ratio of an element's text against what it is drawn on: its own or its nearest
  * ancestor's background colour (translucent colours laid over white, as the console's page is).
  */
-export function textContrast(locator: Locator): Promise<number> {
-  return locator.evaluate((element) => {
+export async function textContrast(locator: Locator): Promise<number> {
+  const { text, background } = await locator.evaluate((element) => {
     const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
-    const over = ([r = 0, g = 0, b = 0, a = 1]: number[], [R = 255, G = 255, B = 255]: number[]) => [
-      r * a + R * (1 - a),
-      g * a + G * (1 - a),
-      b * a + B * (1 - a),
-    ];
+    const over = ([r = 0, g = 0, b = 0, a = 1]: number[], [R = 255, G = 255, B = 255]: number[]) =>
+      [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)].map(Math.round);
     let background = [255, 255, 255];
     for (let node: Element | null = element; node; node = node.parentElement) {
       const color = channels(getComputedStyle(node).backgroundColor);
@@ -146,17 +143,13 @@ export function textContrast(locator: Locator): Promise<number> {
         break;
       }
     }
-    const text = over(channels(getComputedStyle(element).color), background);
-    const luminance = (rgb: number[]) => {
-      const [r = 0, g = 0, b = 0] = rgb.map((value) => {
-        const c = value / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const rgb = (color: number[]) => `rgb(${color.join(", ")})`;
+    return {
+      text: rgb(over(channels(getComputedStyle(element).color), background)),
+      background: rgb(background),
     };
-    const [light, dark] = [luminance(text), luminance(background)].sort((x, y) => y - x);
-    return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
   });
+  return contrastRatio(text, background);
 }
 
 /** A primary button's background for a theme colour (its readable shade), as the browser reports it. */

@@ -7,12 +7,18 @@
 import { FastColor } from "@ant-design/fast-color";
 
 const AA_TEXT_CONTRAST = 4.5;
-const WHITE_LUMINANCE = 1;
 const DARKEN_STEP = 4;
 
-/** The contrast ratio of a colour against white (WCAG 2 relative luminance). */
-export const contrastOnWhite = (color: string): number =>
-  (WHITE_LUMINANCE + 0.05) / (new FastColor(color).getLuminance() + 0.05);
+/** The contrast ratio of two opaque colours (WCAG 2 relative luminance), 1 to 21. */
+export function contrastRatio(one: string, other: string): number {
+  const [light = 0, dark = 0] = [one, other]
+    .map((color) => new FastColor(color).getLuminance())
+    .sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The contrast ratio of a colour against white. */
+export const contrastOnWhite = (color: string): number => contrastRatio(color, "#ffffff");
 
 /** The colour itself when it reads on white, else the least darkened shade of it that does. */
 export function readableOnWhite(color: string): string {

@@ -17,8 +17,6 @@ import { FIRST_REPORT_PAGE, nextReportPaging, type ReportDates, type ReportPagin
 import { dayOf, type FilterForm, type ReportScreenConfig, toDayjs } from "./reportScreenConfig.ts";
 import type { TrendPoint } from "./TrendChart.tsx";
 
-type Applied<V> = ReportQuestion<V>;
-
 /** The compare select's value when the comparison is off. */
 export const COMPARE_OFF = "off";
 export type CompareChoice = ReportCompareValue | typeof COMPARE_OFF;
@@ -45,8 +43,8 @@ export function useReportData<V extends object, F, Q extends object>(
   }: { initialDates: ReportDates; startCompanyId: number | null; choice: ReportColumnChoice },
 ) {
   const { def } = config;
-  const initialApplied = (): Applied<V> => firstQuestion(config, initialDates, startCompanyId);
-  const [applied, setApplied] = useState<Applied<V>>(initialApplied);
+  const initialApplied = (): ReportQuestion<V> => firstQuestion(config, initialDates, startCompanyId);
+  const [applied, setApplied] = useState<ReportQuestion<V>>(initialApplied);
   /** The filter form's values on arrival and after a reset (one object: the memoized form's prop). */
   const [initialForm] = useState(
     () =>
@@ -73,7 +71,7 @@ export function useReportData<V extends object, F, Q extends object>(
   const search = (form: ReportForm<V>) => {
     const dates = { startDate: dayOf(form.startDate), endDate: dayOf(form.endDate) };
     if (!dates.startDate || !dates.endDate) return; // the fields' rules show why
-    const next: Applied<V> = {
+    const next: ReportQuestion<V> = {
       dates: { startDate: dates.startDate, endDate: dates.endDate },
       values: form,
       companyId: form.companyId ?? null,
