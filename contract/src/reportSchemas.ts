@@ -290,11 +290,21 @@ export const offlineReportRow = z.object({
 });
 export type OfflineReportRow = z.infer<typeof offlineReportRow>;
 
-/** With `compare`: the comparison range the server derived (yyyyMMdd, both included). */
+/**
+ * With `compare`: the days each side counts (yyyyMMdd, both included). Both sides count the same number of
+ * days: the range loses the days at its ends that have data not to be seen yet (not published), the
+ * comparison range is derived from what is left, and a day not to be seen inside either side leaves its
+ * pair out of both (`leftOut`, `compareLeftOut`: the n-th of one pairs with the n-th of the other).
+ */
 export const reportCompareRange = z.object({
   compare: z.enum(ReportCompare),
-  startDate: z.string().describe("yyyyMMdd"),
-  endDate: z.string().describe("yyyyMMdd"),
+  startDate: z.string().describe("the comparison range's first day, yyyyMMdd"),
+  endDate: z.string().describe("the comparison range's last day, yyyyMMdd"),
+  currentStartDate: z.string().describe("the first day counted of the query's range, yyyyMMdd"),
+  currentEndDate: z.string().describe("the last day counted of the query's range, yyyyMMdd"),
+  days: z.number().int().describe("days counted on each side"),
+  leftOut: z.array(z.string()).describe("days of the counted range left out (yyyyMMdd), ascending"),
+  compareLeftOut: z.array(z.string()).describe("their pairs in the comparison range (yyyyMMdd)"),
 });
 export type ReportCompareRange = z.infer<typeof reportCompareRange>;
 

@@ -352,17 +352,107 @@ export function compareRangeOf(
   return { startDate: addReportDays(range.startDate, -shift), endDate: addReportDays(range.endDate, -shift) };
 }
 
+/** The days each side of a comparison counts (yyyyMMdd): see `reportCompareRange` in reportSchemas.ts. */
+export interface ComparedSpans {
+  /** The query's range less the days at its ends not to be seen yet (all of it when every day is). */
+  current: { startDate: string; endDate: string };
+  /** The comparison range, derived from `current`. */
+  comparison: { startDate: string; endDate: string };
+  /** How many days the comparison lies before. */
+  shift: number;
+  /** Days counted on each side. */
+  days: number;
+  /** Days of `current` whose pair cannot be counted on both sides (one of the two is withheld), ascending. */
+  leftOut: string[];
+  /** Their pairs, `shift` days before. */
+  compareLeftOut: string[];
+}
+
+/**
+ * Both sides of a comparison over the same number of counted days, given the days withheld (with data the
+ * reader cannot see yet): a withheld day at an end of the range shortens it before the comparison range is
+ * derived; one inside either side leaves its pair (a day and the day `shift` before it) out of both.
+ */
+export function comparedSpans(
+  compare: ReportCompareValue,
+  range: { startDate: string; endDate: string },
+  withheld: ReadonlySet<string>,
+): ComparedSpans {
+  const all = reportDaysBetween(range.startDate, range.endDate);
+  const first = all.findIndex((day) => !withheld.has(day));
+  const last = all.findLastIndex((day) => !withheld.has(day));
+  const counted = first === -1 ? all : all.slice(first, last + 1);
+  const current = { startDate: counted[0] ?? range.startDate, endDate: counted.at(-1) ?? range.endDate };
+  const shift = compareShiftDays(compare, current.startDate, current.endDate);
+  const leftOut = counted.filter((day) => withheld.has(day) || withheld.has(addReportDays(day, -shift)));
+  return {
+    current,
+    comparison: {
+      startDate: addReportDays(current.startDate, -shift),
+      endDate: addReportDays(current.endDate, -shift),
+    },
+    shift,
+    days: counted.length - leftOut.length,
+    leftOut,
+    compareLeftOut: leftOut.map((day) => addReportDays(day, -shift)),
+  };
+}
+
 /** A metric's change against its comparison value: absolute, and relative (null when the base is 0). */
 export function metricChange(value: number, base: number): { delta: number; ratio: number | null } {
   const delta = value - base;
   return { delta, ratio: base === 0 ? null : delta / Math.abs(base) };
 }
 
-/** The export's comparison columns of a metric: "<metric> (comparison)", "<metric> Δ", "<metric> Δ %". */
-export function compareColumnTitles(metricTitle: string, lang: LangValue): [string, string, string] {
-  const comparison =
-    lang === "zh" ? `（${GLOSSARY.comparison.zh}）` : ` (${GLOSSARY.comparison.en.toLowerCase()})`;
-  return [`${metricTitle}${comparison}`, `${metricTitle} Δ`, `${metricTitle} Δ %`];
+/** The days of one side of a comparison (yyyyMMdd), less those left out of it. */
+export interface CompareSide {
+  startDate: string;
+  endDate: string;
+  leftOut: readonly string[];
+}
+
+/** The two sides of a comparison's answered range. */
+export const compareSidesOf = (range: {
+  startDate: string;
+  endDate: string;
+  currentStartDate: string;
+  currentEndDate: string;
+  leftOut: readonly string[];
+  compareLeftOut: readonly string[];
+}): { current: CompareSide; comparison: CompareSide } => ({
+  current: { startDate: range.currentStartDate, endDate: range.currentEndDate, leftOut: range.leftOut },
+  comparison: { startDate: range.startDate, endDate: range.endDate, leftOut: range.compareLeftOut },
+});
+
+/** A side's days as written: "2026-11-15 – 2026-11-20", "2026-11-15 – 2026-11-20 without 2026-11-17". */
+export function compareSideText(side: CompareSide, lang: LangValue): string {
+  const first = reportDateToIso(side.startDate);
+  const last = reportDateToIso(side.endDate);
+  const span = first === last ? first : lang === "zh" ? `${first} ~ ${last}` : `${first} – ${last}`;
+  if (side.leftOut.length === 0) return span;
+  const out = side.leftOut.map(reportDateToIso).join(", ");
+  return lang === "zh" ? `${span}，不含 ${out}` : `${span} without ${out}`;
+}
+
+/**
+ * The export's columns of a compared metric, each naming the days it covers: "<metric> (<days>)",
+ * "<metric> (comparison: <days>)", "<metric> Δ", "<metric> Δ %".
+ */
+export function compareColumnTitles(
+  metricTitle: string,
+  lang: LangValue,
+  sides: { current: CompareSide; comparison: CompareSide },
+): [string, string, string, string] {
+  const current = compareSideText(sides.current, lang);
+  const comparison = compareSideText(sides.comparison, lang);
+  const [own, compared] =
+    lang === "zh"
+      ? [`${metricTitle}（${current}）`, `${metricTitle}（${GLOSSARY.comparison.zh}：${comparison}）`]
+      : [
+          `${metricTitle} (${current})`,
+          `${metricTitle} (${GLOSSARY.comparison.en.toLowerCase()}: ${comparison})`,
+        ];
+  return [own, compared, `${metricTitle} Δ`, `${metricTitle} Δ %`];
 }
 
 /** The report page sizes (spec §2 report pagination); larger pages up to 1000 serve charts. */

@@ -3,6 +3,7 @@ import {
   addReportDays,
   checkColumnChoice,
   checkReportDates,
+  comparedSpans,
   compareRangeOf,
   compareShiftDays,
   DEFAULT_OFFLINE_COLUMNS,
@@ -119,6 +120,54 @@ describe("period comparison", () => {
       endDate: "20240224",
     });
     expect(compareShiftDays("previous_period", "20240101", "20240331")).toBe(91);
+  });
+
+  it("counts the same days on both sides: an unpublished last day shortens the range first", () => {
+    // the case: 7 days ending 11-27, which is calculated but not published
+    const spans = comparedSpans(
+      "previous_period",
+      { startDate: "20261121", endDate: "20261127" },
+      new Set(["20261127"]),
+    );
+    expect(spans).toEqual({
+      current: { startDate: "20261121", endDate: "20261126" },
+      comparison: { startDate: "20261115", endDate: "20261120" },
+      shift: 6,
+      days: 6,
+      leftOut: [],
+      compareLeftOut: [],
+    });
+    const first = comparedSpans(
+      "previous_week",
+      { startDate: "20261121", endDate: "20261127" },
+      new Set(["20261121"]),
+    );
+    expect(first.current).toEqual({ startDate: "20261122", endDate: "20261127" });
+    expect(first.comparison).toEqual({ startDate: "20261115", endDate: "20261120" });
+  });
+
+  it("leaves a withheld day inside either side out of both, with its pair", () => {
+    const inside = comparedSpans(
+      "previous_period",
+      { startDate: "20261121", endDate: "20261127" },
+      new Set(["20261124", "20261116"]),
+    );
+    expect(inside.current).toEqual({ startDate: "20261121", endDate: "20261127" });
+    expect(inside.comparison).toEqual({ startDate: "20261114", endDate: "20261120" });
+    expect(inside.leftOut).toEqual(["20261123", "20261124"]);
+    expect(inside.compareLeftOut).toEqual(["20261116", "20261117"]);
+    expect(inside.days).toBe(5);
+  });
+
+  it("counts no day when every day of the range is withheld", () => {
+    const none = comparedSpans(
+      "previous_period",
+      { startDate: "20261126", endDate: "20261127" },
+      new Set(["20261126", "20261127"]),
+    );
+    expect(none.days).toBe(0);
+    expect(none.leftOut).toEqual(["20261126", "20261127"]);
+    expect(none.comparison).toEqual({ startDate: "20261124", endDate: "20261125" });
   });
 
   it("gives the change and its ratio, none on a zero base", () => {

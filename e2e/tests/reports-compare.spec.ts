@@ -1,6 +1,7 @@
 /**
  * Period comparison in the report screens (issue 14 item 1), in Chinese and English, over the demo seed's
- * published days: the Compare select turns it on, the comparison range is shown, the total row shows the
+ * published days: the Compare select turns it on, the days each side counts are shown (the demo's yesterday,
+ * not published, shortens both), the total row shows the
  * change the server's numbers give, the trend draws the comparison series dashed with a legend, and the
  * export carries the comparison columns.
  */
@@ -17,18 +18,26 @@ const T = {
     previousPeriod: "上一周期",
     previousWeek: "上周同期",
     off: "不对比",
-    compareRange: (start: string, end: string) => `对比 ${start} ~ ${end}`,
+    span: (start: string, end: string) => `${start} ~ ${end}`,
+    compareRange: (current: string, comparison: string, days: number) =>
+      `${current} 对比 ${comparison}，各 ${days} 天`,
+    totalDays: (days: number) => `两期各 ${days} 天`,
     request: "请求数",
-    requestColumns: "请求数,请求数（对比）,请求数 Δ,请求数 Δ %",
+    requestColumns: (current: string, comparison: string) =>
+      `请求数（${current}）,请求数（对比：${comparison}）,请求数 Δ,请求数 Δ %`,
     hits: "点击数",
   },
   en: {
     previousPeriod: "Previous period",
     previousWeek: "Same days last week",
     off: "Off",
-    compareRange: (start: string, end: string) => `Compared with ${start} – ${end}`,
+    span: (start: string, end: string) => `${start} – ${end}`,
+    compareRange: (current: string, comparison: string, days: number) =>
+      `${current} compared with ${comparison}: ${days} days each`,
+    totalDays: (days: number) => `${days} days each side`,
     request: "Request",
-    requestColumns: "Request,Request (comparison),Request Δ,Request Δ %",
+    requestColumns: (current: string, comparison: string) =>
+      `Request (${current}),Request (comparison: ${comparison}),Request Δ,Request Δ %`,
     hits: "Hits",
   },
 } as const;
@@ -70,9 +79,11 @@ for (const lang of ["zh", "en"] as Lang[]) {
 
       await chooseCompare(page, t.previousPeriod);
       const dates = await reportApi.defaultDates(page);
-      const days = 7;
-      const range = { start: iso(addDays(dates.startDate, -days)), end: iso(addDays(dates.endDate, -days)) };
-      await expect(page.getByTestId("compare-range")).toHaveText(t.compareRange(range.start, range.end));
+      // the demo's yesterday is calculated, not published: both sides count the 6 days before it
+      const current = t.span(iso(dates.startDate), iso(addDays(dates.endDate, -1)));
+      const comparison = t.span(iso(addDays(dates.startDate, -6)), iso(addDays(dates.endDate, -7)));
+      await expect(page.getByTestId("compare-range")).toHaveText(t.compareRange(current, comparison, 6));
+      await expect(page.getByTestId("report-total-note")).toHaveText(t.totalDays(6));
 
       const summary = await reportApi.summary(page, "online", {
         ...dates,
@@ -97,7 +108,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       const trend = page.getByTestId("trend-chart");
       await expect(trend.getByTestId("trend-compare-line")).toBeVisible();
       await expect(trend.getByTestId("trend-compare-line")).toHaveAttribute("stroke-dasharray", /\d/);
-      await expect(trend.getByTestId("trend-legend")).toContainText(range.start);
+      await expect(trend.getByTestId("trend-legend")).toContainText(comparison);
 
       // the export carries the comparison columns
       const downloading = page.waitForEvent("download");
@@ -108,7 +119,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
         .toString("utf8")
         .trimEnd()
         .split(/\r?\n/);
-      expect(lines[0]).toContain(t.requestColumns);
+      expect(lines[0]).toContain(t.requestColumns(current, comparison));
       expect(lines.length).toBeGreaterThan(1);
 
       // off again: no change shown
@@ -124,9 +135,9 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await expect(table.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
       await chooseCompare(page, t.previousWeek);
       const dates = await reportApi.defaultDates(page);
-      await expect(page.getByTestId("compare-range")).toHaveText(
-        t.compareRange(iso(addDays(dates.startDate, -7)), iso(addDays(dates.endDate, -7))),
-      );
+      const current = t.span(iso(dates.startDate), iso(addDays(dates.endDate, -1)));
+      const comparison = t.span(iso(addDays(dates.startDate, -7)), iso(addDays(dates.endDate, -8)));
+      await expect(page.getByTestId("compare-range")).toHaveText(t.compareRange(current, comparison, 6));
       const summary = await reportApi.summary(page, "offline", { ...dates, compare: "previous_week" });
       const value = Number(summary.total.clickNum);
       const base = Number((summary.total.compare as unknown as Record<string, number>).clickNum);

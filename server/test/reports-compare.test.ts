@@ -98,6 +98,11 @@ describe("affiliate report with compare", () => {
       compare: "previous_period",
       startDate: daysAgo(4),
       endDate: daysAgo(3),
+      currentStartDate: daysAgo(2),
+      currentEndDate: daysAgo(1),
+      days: 2,
+      leftOut: [],
+      compareLeftOut: [],
     });
     expect(answer.data.total).toBe(2);
     const [a, b] = answer.data.list;
@@ -112,10 +117,11 @@ describe("affiliate report with compare", () => {
 
   it("compares with the same days a week before", async () => {
     const answer = await offline({ dimensions: [2], compare: "previous_week" });
-    expect(answer.data.compareRange).toEqual({
+    expect(answer.data.compareRange).toMatchObject({
       compare: "previous_week",
       startDate: daysAgo(9),
       endDate: daysAgo(8),
+      days: 2,
     });
     expect(answer.data.list.map((row) => [row.subChannel, row.compare?.clickNum])).toEqual([
       ["A", 20],
@@ -237,13 +243,18 @@ const lines = (text: string) =>
     .split(/\r?\n/);
 
 describe("CSV export with compare", () => {
+  const current = `${isoDaysAgo(2)} – ${isoDaysAgo(1)}`;
+  const previous = `${isoDaysAgo(4)} – ${isoDaysAgo(3)}`;
+
   it("adds the comparison, Δ and Δ % columns of each chosen metric, in English", async () => {
     const text = await csvOf(
       { dimensions: [2], metrics: ["clickNum", "settleAmount"], compare: "previous_period" },
       "en",
     );
     expect(lines(text)).toEqual([
-      "Sub-channel,Hits,Hits (comparison),Hits Δ,Hits Δ %,Settlement income (USD),Settlement income (USD) (comparison),Settlement income (USD) Δ,Settlement income (USD) Δ %",
+      `Sub-channel,Hits (${current}),Hits (comparison: ${previous}),Hits Δ,Hits Δ %,` +
+        `Settlement income (USD) (${current}),Settlement income (USD) (comparison: ${previous}),` +
+        "Settlement income (USD) Δ,Settlement income (USD) Δ %",
       "A,200,150,50,33.33%,20.0000,15.0000,5.0000,33.33%",
       "B,50,0,50,,5.0000,0.0000,5.0000,",
     ]);
@@ -252,7 +263,7 @@ describe("CSV export with compare", () => {
   it("titles them in Chinese for a zh request, and compares a week back", async () => {
     const text = await csvOf({ dimensions: [1], metrics: ["clickNum"], compare: "previous_week" }, "zh");
     expect(lines(text)).toEqual([
-      "日期,点击数,点击数（对比）,点击数 Δ,点击数 Δ %",
+      `日期,点击数（${isoDaysAgo(2)} ~ ${isoDaysAgo(1)}）,点击数（对比：${isoDaysAgo(9)} ~ ${isoDaysAgo(8)}）,点击数 Δ,点击数 Δ %`,
       `${isoDaysAgo(1)},150,10,140,1400.00%`,
       `${isoDaysAgo(2)},100,10,90,900.00%`,
     ]);
@@ -270,7 +281,10 @@ describe("CSV export with compare", () => {
       },
       "en",
     );
-    expect(lines(text)).toEqual(["Sub-channel,Hits,Hits (comparison),Hits Δ,Hits Δ %", "A,20,0,20,"]);
+    expect(lines(text)).toEqual([
+      `Sub-channel,Hits (${isoDaysAgo(9)} – ${isoDaysAgo(8)}),Hits (comparison: ${isoDaysAgo(16)} – ${isoDaysAgo(15)}),Hits Δ,Hits Δ %`,
+      "A,20,0,20,",
+    ]);
   });
 
   it("writes the same bytes without compare as before (no comparison column)", async () => {

@@ -26,7 +26,7 @@ import { type FilterForm, type ReportScreenConfig, windowOf } from "./reportScre
 import { savedQueryOf } from "./savedQuery.ts";
 import { useReportAccess } from "./useReportAccess.ts";
 import { useReportColumns } from "./useReportColumns.ts";
-import { type ReportForm, useReportData } from "./useReportData.ts";
+import { compareTextsOf, type ReportForm, useReportData } from "./useReportData.ts";
 import { useReportExport } from "./useReportExport.ts";
 import { WithDateWindow } from "./WithDateWindow.tsx";
 import { WithStartCompany } from "./WithStartCompany.tsx";
@@ -75,7 +75,8 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const { maySchedule } = useReportAccess();
   const columns = useReportColumns(def);
   const data = useReportData(config, { initialDates, startCompanyId, choice: columns.choice });
-  const { applied, query, days, rangeText } = data;
+  const { applied, query, days } = data;
+  const compareTexts = data.compareRange && compareTextsOf(data.compareRange, text.lang);
   useEffect(() => prepareMetricFormats(text.lang), [text.lang]);
   // seq 0: never opened, so not mounted (a closed dialog's render builds its styles on the first screen)
   const [columnsDialog, setColumnsDialog] = useState({ open: false, seq: 0 });
@@ -102,9 +103,12 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const openDetail = (row: ReportRowRecord) =>
     setDetail((current) => ({ row, seq: (current?.seq ?? 0) + 1 }));
 
+  // the question whose rows are on screen; none while a new question's rows are on their way (the previous
+  // answer shown meanwhile is not what the filters now ask)
+  const shownQuery = data.list.isPlaceholderData ? undefined : data.list.data?.query;
   const results = useDeferredElement(
     <>
-      <ReportTrendCard def={def} trend={data.trend} days={days} rangeText={rangeText} />
+      <ReportTrendCard def={def} trend={data.trend} days={days} compareTexts={compareTexts} />
 
       <Card className="pc-list-card">
         <div className="pc-list-toolbar">
@@ -112,9 +116,9 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             <h2 className="pc-list-title">
               {t(def.kind === "online" ? "route.sdkReports" : "route.affiliateReports")}
             </h2>
-            {rangeText && (
+            {compareTexts && (
               <span className="pc-compare-range" data-testid="compare-range">
-                {t("reports.compareRange", rangeText)}
+                {t("reports.compareRange", { ...compareTexts })}
               </span>
             )}
           </Space>
@@ -128,7 +132,8 @@ function ReportScreenBody<V extends object, F, Q extends object>({
               type="primary"
               icon={<DownloadOutlined />}
               loading={exporter.running}
-              onClick={() => void exporter.run(query)}
+              disabled={!shownQuery}
+              onClick={() => shownQuery && void exporter.run(shownQuery)}
               data-testid="report-export"
             >
               {exporter.running ? t("reports.exporting") : t("reports.export")}
@@ -179,6 +184,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           widths={columns.widths}
           onWidth={columns.onWidth}
           onDetail={openDetail}
+          totalNote={compareTexts && t("reports.totalDays", { count: compareTexts.count })}
         />
       </Card>
     </>,

@@ -110,6 +110,8 @@ export interface ReportTableProps {
   onWidth?: (column: string, width: number, done: boolean) => void;
   /** A drill-in action per row. */
   onDetail?: (row: ReportRowRecord) => void;
+  /** Under the total's title: what it covers (the days each side of a comparison counts). */
+  totalNote?: string | null;
   testId?: string;
 }
 
@@ -128,6 +130,7 @@ export function ReportTable({
   widths,
   onWidth,
   onDetail,
+  totalNote,
   testId,
 }: ReportTableProps) {
   const { t } = useTranslation();
@@ -231,11 +234,20 @@ export function ReportTable({
                     align={metric ? "right" : "left"}
                     className={column.className}
                   >
-                    {index === 0
-                      ? t("reports.total")
-                      : metric &&
-                        typeof value === "number" &&
-                        metricCell(metric.format, value, baseOf(totals, metric.key), lang)}
+                    {index === 0 ? (
+                      <>
+                        <div>{t("reports.total")}</div>
+                        {totalNote && (
+                          <div className="pc-muted" data-testid="report-total-note">
+                            {totalNote}
+                          </div>
+                        )}
+                      </>
+                    ) : (
+                      metric &&
+                      typeof value === "number" &&
+                      metricCell(metric.format, value, baseOf(totals, metric.key), lang)
+                    )}
                   </Table.Summary.Cell>
                 );
               })}

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useContractText } from "../../i18n/messages.ts";
 import { ReportEmpty } from "./ReportTable.tsx";
 import { metricsInTableOrder, type ReportDef } from "./reportDefs.ts";
-import type { ReportTrend } from "./useReportData.ts";
+import type { CompareTexts, ReportTrend } from "./useReportData.ts";
 
 const TrendChart = lazy(() => import("./TrendChart.tsx"));
 
@@ -14,12 +14,13 @@ export function ReportTrendCard({
   def,
   trend,
   days,
-  rangeText,
+  compareTexts,
 }: {
   def: ReportDef;
   trend: ReportTrend;
   days: readonly ReportDayStatus[] | undefined;
-  rangeText: { start: string; end: string } | null;
+  /** The days each side of the comparison counts, when it is on. */
+  compareTexts: CompareTexts | null;
 }) {
   const { t } = useTranslation();
   const text = useContractText();
@@ -50,10 +51,10 @@ export function ReportTrendCard({
               label={metric.title[text.lang]}
               lang={text.lang}
               legend={
-                rangeText
+                compareTexts
                   ? {
-                      current: t("reports.currentSeries"),
-                      comparison: t("reports.compareSeries", rangeText),
+                      current: t("reports.currentSeries", { ...compareTexts }),
+                      comparison: t("reports.compareSeries", { ...compareTexts }),
                     }
                   : undefined
               }

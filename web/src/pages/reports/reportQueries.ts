@@ -97,7 +97,8 @@ export function reportQueries<V extends object, F, Q extends object>(
     query,
     list: queryOptions({
       queryKey: queryKeys.report.list(kind, query),
-      queryFn: () => config.api.list(query),
+      // the answer keeps the query it answers: what the screen shows is what its export asks again
+      queryFn: async () => ({ ...(await config.api.list(query)), query }),
     }),
     summary: queryOptions({
       queryKey: queryKeys.report.summary(kind, totalsKey),

@@ -4,6 +4,7 @@ import {
   isoToReportDate,
   type LangValue,
   type MessageKey,
+  type ReportCompareRange,
   type ReportDateWindow,
   type ReportDateWindowAnswer,
   type ReportDayStatus,
@@ -18,7 +19,9 @@ import type { QueryParts } from "./reportQuery.ts";
 
 export interface ReportApi<Q extends object> {
   list: (query: Q) => Promise<{ list: ReportRowRecord[]; total: number }>;
-  summary: (query: Q) => Promise<{ total: ReportRowRecord; days: ReportDayStatus[] }>;
+  summary: (
+    query: Q,
+  ) => Promise<{ total: ReportRowRecord; days: ReportDayStatus[]; compareRange?: ReportCompareRange }>;
   download: (query: Q, options: FileRequestOptions) => Promise<FileAnswer>;
 }
 

@@ -2,7 +2,14 @@
  * A report screen's data: the question last searched (dates, the report's filters, company, comparison) and
  * the page, the table's, total row's and trend's queries over it, and what the screen shows of them.
  */
-import { compareRangeOf, type MetricInfo, type ReportCompareValue, reportDateToIso } from "@pc/contract";
+import {
+  compareSidesOf,
+  compareSideText,
+  type LangValue,
+  type MetricInfo,
+  type ReportCompareRange,
+  type ReportCompareValue,
+} from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { baseOf } from "./MetricWithChange.tsx";
@@ -22,6 +29,23 @@ export const COMPARE_OFF = "off";
 export type CompareChoice = ReportCompareValue | typeof COMPARE_OFF;
 const compareOf = (choice: CompareChoice | undefined): ReportCompareValue | null =>
   choice === undefined || choice === COMPARE_OFF ? null : choice;
+
+/** The texts of a comparison's two sides: the days each counts, less the days left out of it. */
+export interface CompareTexts {
+  current: string;
+  comparison: string;
+  /** Days counted on each side. */
+  count: number;
+}
+
+export const compareTextsOf = (range: ReportCompareRange, lang: LangValue): CompareTexts => {
+  const sides = compareSidesOf(range);
+  return {
+    current: compareSideText(sides.current, lang),
+    comparison: compareSideText(sides.comparison, lang),
+    count: range.days,
+  };
+};
 
 /** The trend chart's metric (the chosen one, else the report's first) and its points by day. */
 export interface ReportTrend {
@@ -103,7 +127,8 @@ export function useReportData<V extends object, F, Q extends object>(
       ? [{ dt: row.dt, value: row[metric.key] as number, base: baseOf(row, metric.key) }]
       : [],
   );
-  const compareRange = applied.compare ? compareRangeOf(applied.compare, applied.dates) : null;
+  // the days each side counts, as the server answered them for this question (not the previous one's)
+  const compareRange = applied.compare && !summary.isPlaceholderData ? summary.data?.compareRange : undefined;
 
   return {
     initialForm,
@@ -124,10 +149,8 @@ export function useReportData<V extends object, F, Q extends object>(
       points: trendPoints,
       fetching: trend.isFetching,
     } satisfies ReportTrend,
-    /** The comparison's dates, ISO, when it is on. */
-    rangeText: compareRange
-      ? { start: reportDateToIso(compareRange.startDate), end: reportDateToIso(compareRange.endDate) }
-      : null,
+    /** The days each side of the comparison counts, when it is on and answered. */
+    compareRange: compareRange ?? null,
     search,
     reset,
     setCompare: (choice: CompareChoice) =>

@@ -1,19 +1,22 @@
 /**
  * Period comparison (issue 14 item 1): the same query over the comparison range, its rows matched to the
- * answered rows by their dimensions, the date moved by the range's shift.
+ * answered rows by their dimensions, the date moved by the range's shift. Both sides count the same days
+ * (issue 28 item 1, `comparedSpans` in the contract): the days withheld from the reader are left out of both.
  */
 import {
   addReportDays,
+  comparedSpans,
   compareRangeOf,
-  compareShiftDays,
   isoToReportDate,
   type ReportCompareRange,
   type ReportKindValue,
   reportDateToIso,
+  reportDaysBetween,
 } from "@pc/contract";
 import type { Db } from "../../../db/database.ts";
 import { MODELS } from "../model.ts";
 import { chunkedIfLarge, type QueryOptions } from "./chunked.ts";
+import { dayStatusesFor, isWithheld } from "./day-status.ts";
 import { isoDay, metricValues } from "./rows.ts";
 import { dimsOf, emptySelection, type ReportQuery, selectionOf, type Viewer } from "./selection.ts";
 import { columnOf, type Filter, type Plan, pageQuery, planOf, type ReportSelection } from "./sql.ts";
@@ -27,29 +30,66 @@ export interface Comparison {
   plan: Plan;
 }
 
-/** The comparison a query asks for (after its own checks), or null when `compare` is off. */
-export async function comparisonOf(
+/** A selection narrowed to a range (yyyyMMdd) less some of its days; null when no day is left. */
+function narrowed(
+  selection: ReportSelection,
+  range: { startDate: string; endDate: string },
+  leftOut: readonly string[],
+): ReportSelection | null {
+  const start = reportDateToIso(range.startDate);
+  const end = reportDateToIso(range.endDate);
+  if (leftOut.length === 0 && selection.days === null) return { ...selection, start, end };
+  const out = new Set(leftOut.map(reportDateToIso));
+  const days = (
+    selection.days ?? reportDaysBetween(range.startDate, range.endDate).map(reportDateToIso)
+  ).filter((day) => day >= start && day <= end && !out.has(day));
+  return days.length > 0 ? { ...selection, start, end, days } : null;
+}
+
+/**
+ * A query's selection and its comparison (null when `compare` is off), each narrowed to the days its side
+ * counts; the selection is null when it can have no row.
+ */
+export async function comparedSelections(
   db: Db,
   kind: ReportKindValue,
   viewer: Viewer,
   query: ReportQuery,
   timeZone: string,
-): Promise<Comparison | null> {
-  if (query.compare === null) return null;
-  const range = compareRangeOf(query.compare, query);
-  const shift = compareShiftDays(query.compare, query.startDate, query.endDate);
-  const found = await selectionOf(db, kind, viewer, query, timeZone, range);
-  const start = reportDateToIso(range.startDate);
-  const end = reportDateToIso(range.endDate);
+): Promise<[ReportSelection | null, Comparison | null]> {
+  if (query.compare === null) return [await selectionOf(db, kind, viewer, query, timeZone), null];
+  const compare = query.compare;
+  const companyId = query.companyId ?? viewer.companyId;
+  // the widest comparison range: a shortened range lies fewer days before
+  const widest = { startDate: compareRangeOf(compare, query).startDate, endDate: query.endDate };
+  const [selection, statuses] = await Promise.all([
+    selectionOf(db, kind, viewer, query, timeZone),
+    dayStatusesFor(db, kind, viewer, companyId, widest, timeZone),
+  ]);
+  const withheld = new Set(statuses.filter(isWithheld).map((day) => isoToReportDate(day.dt)));
+  const spans = comparedSpans(compare, query, withheld);
+  const found = await selectionOf(db, kind, viewer, query, timeZone, spans.comparison);
   // nothing to read (no visible day, no app of that name): the same grouping over no day
-  const selection = found ?? {
+  const compared = (found && narrowed(found, spans.comparison, spans.compareLeftOut)) ?? {
     ...emptySelection(kind, viewer),
-    companyId: query.companyId ?? viewer.companyId,
-    start,
-    end,
+    companyId,
+    start: reportDateToIso(spans.comparison.startDate),
+    end: reportDateToIso(spans.comparison.endDate),
     dims: dimsOf(MODELS[kind], query),
   };
-  return { range: { compare: query.compare, ...range }, shift, selection, plan: planOf(selection) };
+  const range: ReportCompareRange = {
+    compare,
+    ...spans.comparison,
+    currentStartDate: spans.current.startDate,
+    currentEndDate: spans.current.endDate,
+    days: spans.days,
+    leftOut: spans.leftOut,
+    compareLeftOut: spans.compareLeftOut,
+  };
+  return [
+    selection && narrowed(selection, spans.current, spans.leftOut),
+    { range, shift: spans.shift, selection: compared, plan: planOf(compared) },
+  ];
 }
 
 const shiftIso = (iso: string, days: number) => reportDateToIso(addReportDays(isoToReportDate(iso), days));

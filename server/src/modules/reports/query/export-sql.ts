@@ -2,7 +2,14 @@
  * The CSV export's query (DESIGN §5 Export): the report query's groups with each cell's text (titles in the
  * request's language, formulas guarded), joined to the comparison period's rows when asked, in key order.
  */
-import { compareColumnTitles, OFFLINE_DIMENSIONS, ONLINE_DIMENSIONS } from "@pc/contract";
+import {
+  type CompareSide,
+  compareColumnTitles,
+  compareSidesOf,
+  OFFLINE_DIMENSIONS,
+  ONLINE_DIMENSIONS,
+  type ReportCompareRange,
+} from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
 import { adStyleTitleSql, type KindModel } from "../model.ts";
 import { columnOf, dimColumns, metricSelect, type Plan, type ReportSelection, sourceOf } from "./sql.ts";
@@ -43,6 +50,14 @@ function metricCell(format: string, value: string): string {
   }
 }
 
+/** The comparison an export joins. */
+export interface ExportComparison {
+  selection: ReportSelection;
+  plan: Plan;
+  shift: number;
+  range: ReportCompareRange;
+}
+
 export interface ExportRequest {
   lang: "zh" | "en";
   /** The metric keys to write, in order. */
@@ -52,8 +67,8 @@ export interface ExportRequest {
   /** A condition from afterKeyParts (rows after the previous page's last), or null from the start. */
   after: RawBuilder<unknown> | null;
   limit: number | null;
-  /** With `compare`: the same query over the comparison range and how many days it lies before. */
-  compare?: { selection: ReportSelection; plan: Plan; shift: number } | null;
+  /** With `compare`: the same query over the comparison range, how many days it lies before, its days. */
+  compare?: ExportComparison | null;
 }
 
 /** A metric's comparison cells: its comparison value, the change, and the change in % (empty on a zero base). */
@@ -70,7 +85,8 @@ export function exportColumns(
   dims: readonly string[],
   lang: "zh" | "en",
   metrics: readonly string[],
-  compared = false,
+  /** With a comparison: the days of its two sides (the columns name them). */
+  sides: { current: CompareSide; comparison: CompareSide } | null = null,
 ): ExportColumn[] {
   return [
     ...dims.map((key) => ({
@@ -80,11 +96,11 @@ export function exportColumns(
     ...metrics.flatMap((key) => {
       const metric = model.metrics.find((m) => m.key === key);
       if (!metric) throw new Error(`no metric ${key}`);
-      const own = { sql: metricCell(metric.format, `q."${key}"`), title: metric.title[lang] };
-      if (!compared) return [own];
-      const titles = compareColumnTitles(metric.title[lang], lang);
-      const cells = comparedCells(metric.format, key);
-      return [own, ...cells.map((cell, index) => ({ sql: cell, title: titles[index] ?? "" }))];
+      const own = metricCell(metric.format, `q."${key}"`);
+      if (!sides) return [{ sql: own, title: metric.title[lang] }];
+      const titles = compareColumnTitles(metric.title[lang], lang, sides);
+      const cells = [own, ...comparedCells(metric.format, key)];
+      return cells.map((cell, index) => ({ sql: cell, title: titles[index] ?? "" }));
     }),
   ];
 }
@@ -121,7 +137,8 @@ export function exportQuery(
 ): { columns: ExportColumn[]; query: RawBuilder<Record<string, unknown>> } {
   const { model } = selection;
   const compare = request.compare ?? null;
-  const columns = exportColumns(model, selection.dims, request.lang, request.metrics, compare !== null);
+  const sides = compare ? compareSidesOf(compare.range) : null;
+  const columns = exportColumns(model, selection.dims, request.lang, request.metrics, sides);
   const dims = dimColumns(selection);
   // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it).
   const keyOrder = selection.dims.map((key) => ({ column: columnOf(model, key), desc: key === "dt" }));

@@ -9,6 +9,7 @@
 import { Readable } from "node:stream";
 import {
   Code,
+  compareSidesOf,
   exportFileName,
   type LangValue,
   type OfflineReportQuery,
@@ -22,13 +23,16 @@ import { to as copyTo } from "pg-copy-streams";
 import type { DatabaseHandle, Db } from "../../../db/database.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { MODELS } from "../model.ts";
-import { comparisonOf } from "./comparison.ts";
-import { afterKeyParts, type ExportColumn, exportColumns, exportQuery } from "./export-sql.ts";
-import { selectionOf, type Viewer } from "./selection.ts";
+import { comparedSelections } from "./comparison.ts";
+import {
+  afterKeyParts,
+  type ExportColumn,
+  type ExportComparison,
+  exportColumns,
+  exportQuery,
+} from "./export-sql.ts";
+import type { Viewer } from "./selection.ts";
 import { countQuery, type Plan, planOf, type ReportSelection } from "./sql.ts";
-
-/** The comparison an export joins, when `compare` is on. */
-type ComparedExport = { selection: ReportSelection; plan: Plan; shift: number };
 
 const BOM = "\uFEFF";
 /** Rows per page on PGlite: each page is one short query. */
@@ -109,7 +113,7 @@ async function* pagedRows(
   lang: LangValue,
   metrics: readonly string[],
   pageRows: number,
-  compare: ComparedExport | null,
+  compare: ExportComparison | null,
 ) {
   let after: unknown[] | null = null;
   for (;;) {
@@ -149,7 +153,13 @@ export const reportExporter =
 /** Checks the query and its size, then answers the file name and a stream of its CSV. */
 export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
   const { db } = database;
-  const selection = await selectionOf(db, request.kind, request.viewer, request.query, request.timeZone);
+  const [selection, comparison] = await comparedSelections(
+    db,
+    request.kind,
+    request.viewer,
+    request.query,
+    request.timeZone,
+  );
   const plan = selection ? planOf(selection) : null;
   const rows =
     selection && plan ? Number((await countQuery(selection, plan).execute(db)).rows[0]?.total ?? 0) : 0;
@@ -163,11 +173,17 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
     : model.dimensions
         .filter((dim) => request.query.dimensions.some((code) => code === dim.code))
         .map((d) => d.key);
-  const comparison = await comparisonOf(db, request.kind, request.viewer, request.query, request.timeZone);
   const compare = comparison
-    ? { selection: comparison.selection, plan: comparison.plan, shift: comparison.shift }
+    ? {
+        selection: comparison.selection,
+        plan: comparison.plan,
+        shift: comparison.shift,
+        range: comparison.range,
+      }
     : null;
-  const header = headerLine(exportColumns(model, dims, request.lang, metrics, compare !== null));
+  const header = headerLine(
+    exportColumns(model, dims, request.lang, metrics, compare && compareSidesOf(compare.range)),
+  );
   async function* body() {
     yield Buffer.from(header, "utf8");
     if (!selection || !plan || rows === 0) return;

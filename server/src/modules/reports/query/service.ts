@@ -11,26 +11,18 @@ import {
   type OnlineReportQuery,
   type OnlineReportRow,
   type ReportCompareRange,
-  type ReportDayStatus,
   type ReportKindValue,
-  ReportStatus,
   reportDateToIso,
   reportDateWindow,
-  reportDaysBetween,
 } from "@pc/contract";
 import type { Db } from "../../../db/database.ts";
 import { reportToday } from "../days.ts";
 import { chunkedIfLarge, type QueryOptions } from "./chunked.ts";
-import { type Comparison, comparedRows, comparisonOf, withCompared } from "./comparison.ts";
-import {
-  dayStatuses,
-  daysWithData,
-  firstCompanyWithPublished,
-  lastPublishedDay,
-  publishedBatchesFrom,
-} from "./repo.ts";
+import { type Comparison, comparedRows, comparedSelections, withCompared } from "./comparison.ts";
+import { dayStatusesFor } from "./day-status.ts";
+import { firstCompanyWithPublished, lastPublishedDay, publishedBatchesFrom } from "./repo.ts";
 import { metricValues, offlineRows, onlineRows } from "./rows.ts";
-import { emptySelection, type ReportQuery, selectionOf, type Viewer } from "./selection.ts";
+import { emptySelection, type ReportQuery, type Viewer } from "./selection.ts";
 import {
   countQuery,
   countsByGrouping,
@@ -80,19 +72,6 @@ async function pageOf(
 
 const withoutTotal = ({ [TOTAL_COLUMN]: _total, ...row }: Record<string, unknown>) => row;
 
-/** A query's selection and its period comparison, read side by side (they do not depend on each other). */
-const selectionAndComparison = (
-  db: Db,
-  kind: ReportKindValue,
-  viewer: Viewer,
-  query: ReportQuery,
-  timeZone: string,
-) =>
-  Promise.all([
-    selectionOf(db, kind, viewer, query, timeZone),
-    comparisonOf(db, kind, viewer, query, timeZone),
-  ]);
-
 async function reportPage<Row extends object>(
   db: Db,
   kind: ReportKindValue,
@@ -102,7 +81,7 @@ async function reportPage<Row extends object>(
   options: QueryOptions,
   answerRows: (selection: ReportSelection, rows: Record<string, unknown>[]) => Promise<Row[]> | Row[],
 ): Promise<{ list: Row[]; total: number; compareRange?: ReportCompareRange }> {
-  const [selection, comparison] = await selectionAndComparison(db, kind, viewer, query, timeZone);
+  const [selection, comparison] = await comparedSelections(db, kind, viewer, query, timeZone);
   const { rows, total } = await pageOf(db, selection, query, options);
   const list = selection ? await answerRows(selection, rows) : [];
   if (!comparison) return { list, total };
@@ -137,35 +116,8 @@ export async function offlineReport(
 }
 
 /** The status of every day of the query's range, and whether the viewer sees its numbers. */
-async function daysOf(
-  db: Db,
-  kind: ReportKindValue,
-  viewer: Viewer,
-  query: ReportQuery,
-  timeZone: string,
-): Promise<ReportDayStatus[]> {
-  const companyId = query.companyId ?? viewer.companyId;
-  const start = reportDateToIso(query.startDate);
-  const end = reportDateToIso(query.endDate);
-  const range = { companyId, kind, from: start, to: end };
-  const [statuses, withData] = await Promise.all([
-    dayStatuses(db, range, timeZone),
-    daysWithData(db, range, timeZone),
-  ]);
-  const known = new Map(statuses.map((day) => [day.dt, day] as const));
-  return reportDaysBetween(query.startDate, query.endDate).map((ymd) => {
-    const dt = reportDateToIso(ymd);
-    const day = known.get(dt);
-    const status = day?.status ?? ReportStatus.Pending;
-    return {
-      dt,
-      status,
-      stale: day?.stale ?? false,
-      visible: viewer.seesAll ? (day?.has_report ?? false) : status === ReportStatus.Published,
-      hasData: withData.has(dt),
-    };
-  });
-}
+const daysOf = (db: Db, kind: ReportKindValue, viewer: Viewer, query: ReportQuery, timeZone: string) =>
+  dayStatusesFor(db, kind, viewer, query.companyId ?? viewer.companyId, query, timeZone);
 
 /**
  * The company an operator's report screen opens on: the first publisher company with a published report
@@ -217,7 +169,7 @@ async function summaryParts(
   options: QueryOptions,
 ) {
   const [[selection, comparison], days] = await Promise.all([
-    selectionAndComparison(db, kind, viewer, query, timeZone),
+    comparedSelections(db, kind, viewer, query, timeZone),
     daysOf(db, kind, viewer, query, timeZone),
   ]);
   const [total, compared] = await Promise.all([
