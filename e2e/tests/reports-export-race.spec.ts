@@ -14,16 +14,16 @@ const rows = (page: Page) => page.getByTestId("report-table").locator(".ant-tabl
 
 /** Holds the list calls asking for a country until released. */
 async function holdCountryRows(page: Page, country: string) {
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
+  const released: { resolve?: () => void } = {};
+  const heldUntil = new Promise<void>((resolve) => {
+    released.resolve = resolve;
   });
   await page.route("**/v1/online/ssp", async (route: Route) => {
     const body = route.request().postDataJSON() as { country?: unknown };
-    if ([body.country].flat().includes(country)) await released;
+    if ([body.country].flat().includes(country)) await heldUntil;
     await route.continue();
   });
-  return release;
+  return () => released.resolve?.();
 }
 
 for (const lang of ["zh", "en"] as Lang[]) {
