@@ -185,14 +185,15 @@ export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────────────────
 
+/** A schedule's saved query as answered: each filter of several values a list (null: no filter). */
 const savedQuery = z.object({
-  appName: z.string().nullable().optional(),
+  appName: z.array(z.string()).nullable().optional(),
   adId: z.number().int().nullable().optional(),
-  adStyle: z.number().int().nullable().optional(),
-  subChannel: z.string().nullable().optional(),
-  offerId: z.string().nullable().optional(),
-  pkgName: z.string().nullable().optional(),
-  country: z.string().nullable(),
+  adStyle: z.array(z.number().int()).nullable().optional(),
+  subChannel: z.array(z.string()).nullable().optional(),
+  offerId: z.array(z.string()).nullable().optional(),
+  pkgName: z.array(z.string()).nullable().optional(),
+  country: z.array(z.string()).nullable(),
   dimensions: z.array(z.number().int()),
   metrics: z.array(z.string()).nullable(),
 });

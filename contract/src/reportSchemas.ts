@@ -17,16 +17,19 @@ import {
   MAX_EVENTS_PER_BATCH,
   OFFLINE_DIMENSIONS,
   OFFLINE_METRIC_KEYS,
+  OFFLINE_SORT_KEYS,
   type OfflineDimensionCode,
   type OfflineMetricKey,
   ONLINE_DIMENSIONS,
   ONLINE_METRIC_KEYS,
+  ONLINE_SORT_KEYS,
   type OnlineDimensionCode,
   type OnlineMetricKey,
   REPORT_MAX_PAGE_SIZE,
   ReportAction,
   ReportCompare,
   ReportKind,
+  SORT_ORDERS,
 } from "./reports.ts";
 
 /** `GET /v1/report/date_window`: the server's report day boundaries, so the web's pickers agree with it. */
@@ -68,35 +71,76 @@ const reportDate = z.preprocess(
 const integerText = (value: unknown) =>
   typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value.trim()) : value;
 
+/** A list sent in a query string: `1,3` (or a repeated parameter, already a list) is the list [1, 3]. */
+const listText = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value.split(",").map((item) => item.trim()) : value;
+
+/** Most values of one "any of" filter. */
+export const REPORT_FILTER_MAX_VALUES = 50;
+
+/**
+ * A filter of several values, "any of" (issue 28 item 5): a list, or one value as the spec's clients send it
+ * (codes also as `US,BR`); blank values are dropped, repeats kept once, and no value at all means no filter.
+ */
+const anyOf = <T>(item: z.ZodType<T>, { splitCommas }: { splitCommas: boolean }) =>
+  z.preprocess(
+    (value) => {
+      const list = splitCommas ? listText(value) : value;
+      const values = (Array.isArray(list) ? list : [list]).filter((one) => blankToNull(one) !== null);
+      return values.length === 0 ? null : values;
+    },
+    z
+      .array(z.union([z.string(), z.number()]))
+      .max(REPORT_FILTER_MAX_VALUES)
+      .nullable()
+      .transform((list, context) => {
+        if (list === null) return null;
+        const values: T[] = [];
+        list.forEach((value, index) => {
+          const parsed = item.safeParse(value);
+          if (parsed.success) values.push(parsed.data);
+          // one value names the field alone, as when filters took one; of several, the field and the index
+          else
+            for (const issue of parsed.error.issues)
+              context.addIssue({
+                code: "custom",
+                message: issue.message,
+                path: list.length > 1 ? [index] : [],
+              });
+        });
+        return [...new Set(values)];
+      }),
+  );
+
 const nullableId = z.preprocess(
   (value) => integerText(blankToNull(value)),
   z.number({ error: "integerRequired" }).int("integerRequired").min(0).max(ID_MAX).nullable(),
 );
 
-const adStyleFilter = z.preprocess(
-  (value) => integerText(blankToNull(value)),
+const adStyleItem = z.preprocess(
+  integerText,
   z
     .number({ error: "adStyleRequired" })
     .int("adStyleRequired")
-    .refine((style) => style >= 1 && style <= 4, "adStyleRequired")
-    .nullable(),
+    .refine((style) => style >= 1 && style <= 4, "adStyleRequired"),
 );
 
-/** A country key of the list; ALL (every country) and empty mean no filter. */
-const countryFilter = z.preprocess(
-  blankToNull,
-  z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine(isCountryKey, "reportCountryUnknown")
-    .nullable()
-    .transform((key) => (key === SpecialCountry.All ? null : key)),
+const countryItem = z
+  .string({ error: "reportCountryUnknown" })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryKey, "reportCountryUnknown");
+
+/** Ad types, any of. */
+const adStyleFilter = anyOf(adStyleItem, { splitCommas: true });
+
+/** Country keys of the list, any of; ALL (every country) among them means no filter. */
+const countryFilter = anyOf(countryItem, { splitCommas: true }).transform((keys) =>
+  keys?.includes(SpecialCountry.All) ? null : keys,
 );
 
-/** A list sent in a query string: `1,3` (or a repeated parameter, already a list) is the list [1, 3]. */
-const listText = (value: unknown) =>
-  typeof value === "string" && value.trim() !== "" ? value.split(",").map((item) => item.trim()) : value;
+/** Texts a column contains (ignoring case), any of; a text is one value whatever its commas. */
+const containsAnyOf = (max: number) => anyOf(reportText(max).pipe(z.string()), { splitCommas: false });
 
 const dimensionList = <Code extends number>(codes: readonly Code[]) =>
   z.preprocess(
@@ -138,16 +182,16 @@ const paging = {
 const companyIdField = nullableId.describe(
   "the company whose report is read; must be the session's, except for operator admins (else code 402)",
 );
-const order = z.preprocess(blankToNull, z.enum(["asc", "desc"]).nullable());
+const order = z.preprocess(blankToNull, z.enum(SORT_ORDERS).nullable()).describe("default desc");
 
 export const onlineReportQuery = z.object({
   startDate: reportDate,
   endDate: reportDate,
   companyId: companyIdField.optional().transform((v) => v ?? null),
-  appName: reportText(30)
+  appName: containsAnyOf(30)
     .optional()
     .transform((v) => v ?? null)
-    .describe("contains, ignoring case"),
+    .describe("app names it contains (ignoring case), any of: a list, or one text"),
   adId: nullableId
     .optional()
     .transform((v) => v ?? null)
@@ -156,18 +200,26 @@ export const onlineReportQuery = z.object({
     .optional()
     .transform((v) => v ?? null)
     .describe("spelling of adId in one client"),
-  adStyle: adStyleFilter.optional().transform((v) => v ?? null),
-  country: countryFilter.optional().transform((v) => v ?? null),
+  adStyle: adStyleFilter
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("ad types (1–4), any of: a list, `1,3`, or one"),
+  country: countryFilter
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("country keys, any of: a list, `US,BR`, or one; ALL = every country"),
   dimensions: dimensionList(ONLINE_DIMENSIONS.map((d) => d.code as OnlineDimensionCode))
     .optional()
     .transform((v) => v ?? [])
     .describe("dimension codes: date 1, app name 2, ad id 3, country 4, ad style 5; none = one total row"),
   ...paging,
   orderBy: z
-    .preprocess(blankToNull, z.enum(["dt", ...ONLINE_METRIC_KEYS]).nullable())
+    .preprocess(blankToNull, z.enum(ONLINE_SORT_KEYS).nullable())
     .optional()
     .transform((v) => v ?? null)
-    .describe("default: date (newest first) when it is a dimension, then the other dimensions"),
+    .describe(
+      "a grouped dimension's field (appName: by name) or a metric, then the default order; default: date (newest first) when it is a dimension, then the other dimensions",
+    ),
   order: order.optional().transform((v) => v ?? null),
   metrics: metricList(ONLINE_METRIC_KEYS)
     .optional()
@@ -186,28 +238,34 @@ export const offlineReportQuery = z.object({
   startDate: reportDate,
   endDate: reportDate,
   companyId: companyIdField.optional().transform((v) => v ?? null),
-  subChannel: reportText(100)
+  subChannel: containsAnyOf(100)
     .optional()
     .transform((v) => v ?? null)
-    .describe("contains, ignoring case"),
-  offerId: reportText(100)
+    .describe("texts it contains (ignoring case), any of: a list, or one text"),
+  offerId: containsAnyOf(100)
     .optional()
     .transform((v) => v ?? null)
-    .describe("contains, ignoring case"),
-  pkgName: reportText(100)
+    .describe("texts it contains (ignoring case), any of: a list, or one text"),
+  pkgName: containsAnyOf(100)
     .optional()
     .transform((v) => v ?? null)
-    .describe("contains, ignoring case"),
-  country: countryFilter.optional().transform((v) => v ?? null),
+    .describe("texts it contains (ignoring case), any of: a list, or one text"),
+  country: countryFilter
+    .optional()
+    .transform((v) => v ?? null)
+    .describe("country keys, any of: a list, `US,DE`, or one; ALL = every country"),
   dimensions: dimensionList(OFFLINE_DIMENSIONS.map((d) => d.code as OfflineDimensionCode))
     .optional()
     .transform((v) => v ?? [])
     .describe("dimension codes: dt 1, subChannel 2, offerId 3, pkgName 4, country 5; none = one total row"),
   ...paging,
   orderBy: z
-    .preprocess(blankToNull, z.enum(["dt", ...OFFLINE_METRIC_KEYS]).nullable())
+    .preprocess(blankToNull, z.enum(OFFLINE_SORT_KEYS).nullable())
     .optional()
-    .transform((v) => v ?? null),
+    .transform((v) => v ?? null)
+    .describe(
+      "a grouped dimension's field or a metric, then the default order (date newest first, the others)",
+    ),
   order: order.optional().transform((v) => v ?? null),
   metrics: metricList(OFFLINE_METRIC_KEYS)
     .optional()

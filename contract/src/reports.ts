@@ -118,6 +118,31 @@ export const OFFLINE_METRIC_KEYS = [
 ] as const;
 export type OfflineMetricKey = (typeof OFFLINE_METRIC_KEYS)[number];
 
+/**
+ * What a report can be sorted by (issue 28 item 3): a dimension's row field (the app by its name) or a metric.
+ * A dimension the query does not group by leaves the default order: date newest first, then the others.
+ */
+export const ONLINE_SORT_KEYS = [
+  "dt",
+  "appName",
+  "adId",
+  "country",
+  "adStyle",
+  ...ONLINE_METRIC_KEYS,
+] as const;
+export type OnlineSortKey = (typeof ONLINE_SORT_KEYS)[number];
+export const OFFLINE_SORT_KEYS = [
+  "dt",
+  "subChannel",
+  "offerId",
+  "pkgName",
+  "country",
+  ...OFFLINE_METRIC_KEYS,
+] as const;
+export type OfflineSortKey = (typeof OFFLINE_SORT_KEYS)[number];
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 export const ONLINE_METRICS: readonly MetricInfo<OnlineMetricKey>[] = [
   { key: "requestNum", title: { zh: "请求数", en: "Request" }, format: "count", formula: "Σ request" },
   { key: "recallNum", title: { zh: "填充数", en: "Fill" }, format: "count", formula: "Σ fill" },

@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offlineReport, onlineReport, onlineSummary } from "../src/modules/reports/query/service.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
+import { exportEachWay } from "./support/report-export.ts";
 import { calculateDays } from "./support/report-seed.ts";
 import {
   type AffiliateRowInput,
@@ -724,6 +725,11 @@ describe("large groupings on the embedded database", () => {
           { orderBy: "profitRate", order: "asc" },
         ],
         [{ country: "US" }, { country: "US", orderBy: "cpc" }],
+        [
+          { orderBy: "appName", order: "asc" },
+          { orderBy: "pkgName", order: "desc" },
+        ],
+        [{ orderBy: "country" }, { orderBy: "subChannel", order: "asc" }],
       ]) {
         const online = onlineReportQuery.parse({
           ...range,
@@ -750,5 +756,149 @@ describe("large groupings on the embedded database", () => {
     expect(await onlineSummary(db(), viewer, summary, "UTC", chunked)).toEqual(
       await onlineSummary(db(), viewer, summary, "UTC"),
     );
+  });
+});
+
+describe("sorting (issue 28 item 3)", () => {
+  type Row = OnlineReportPage["list"][number];
+  const online = (body: Record<string, unknown>) =>
+    report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", { ...range, ...body });
+  const every = async (body: Record<string, unknown>, pageSize: number) => {
+    const rows: Row[] = [];
+    for (let pageIndex = 1; ; pageIndex++) {
+      const answer = await online({ ...body, pageIndex, pageSize });
+      expect(answer.code, answer.msg).toBe(Code.Ok);
+      rows.push(...answer.data.list);
+      if (rows.length >= answer.data.total) return rows;
+    }
+  };
+
+  it("sorts by any metric across pages, not within the page", async () => {
+    for (const order of ["asc", "desc"] as const) {
+      const body = { dimensions: [1, 3, 4], orderBy: "settleEcpm", order };
+      const paged = await every(body, 3);
+      expect(paged).toEqual((await online({ ...body, pageSize: 1000 })).data.list);
+      const values = paged.map((row) => row.settleEcpm);
+      expect(values).toEqual([...values].sort((a, b) => (order === "asc" ? a - b : b - a)));
+      expect(paged.length).toBeGreaterThan(3);
+    }
+  });
+
+  it("sorts by a dimension: an app by its name, a placement by id, a country by code", async () => {
+    const byName = await every({ dimensions: [2], orderBy: "appName", order: "desc" }, 1);
+    expect(byName.map((row) => row.appName)).toEqual(["Beta Tools", "Alpha Game"]);
+    const byPlacement = await every({ dimensions: [3, 4], orderBy: "adId", order: "asc" }, 4);
+    const ids = byPlacement.map((row) => row.adId ?? 0);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // ties (one placement, two countries) keep the default order after the chosen one
+    expect(byPlacement.slice(0, 2).map((row) => row.country)).toEqual(["BR", "US"]);
+    const byCountry = await every({ dimensions: [1, 4], orderBy: "country", order: "desc" }, 2);
+    expect(byCountry.map((row) => [row.country, row.dt])).toEqual([
+      ["US", isoDaysAgo(1)],
+      ["US", isoDaysAgo(2)],
+      ["BR", isoDaysAgo(1)],
+      ["BR", isoDaysAgo(2)],
+    ]);
+  });
+
+  it("refuses an unknown sort key with 604 naming the field", async () => {
+    const answer = await online({ orderBy: "password" });
+    expect(answer).toMatchObject({ code: Code.ParamError, data: { field: "orderBy" } });
+  });
+
+  it("writes the CSV in the same order, the same bytes by COPY and by pages", async () => {
+    const query = onlineReportQuery.parse({
+      ...range,
+      dimensions: [2, 3, 4],
+      orderBy: "requestNum",
+      order: "asc",
+      metrics: ["requestNum"],
+    });
+    const viewer = { companyId: owner.companyId, seesAll: false };
+    const csv = await exportEachWay(t.runtime.database, { kind: "online", viewer, query }, 2);
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split(/\r?\n/);
+    const listed = await every({ dimensions: [2, 3, 4], orderBy: "requestNum", order: "asc" }, 1000);
+    expect(lines.slice(1)).toEqual(
+      listed.map((row) => `${row.appName},${row.adId},${row.country},${row.requestNum}`),
+    );
+    expect(lines).toHaveLength(listed.length + 1);
+  });
+});
+
+describe("filters of several values (issue 28 item 5)", () => {
+  const total = async (path: string, body: Record<string, unknown>) => {
+    const answer = await report<OnlineReportSummary & OfflineReportSummary>(t.app, owner, path, {
+      ...range,
+      ...body,
+    });
+    expect(answer.code, answer.msg).toBe(Code.Ok);
+    return answer.data.total;
+  };
+  const requests = async (body: Record<string, unknown>) =>
+    (await total("/v1/online/summary", body)).requestNum;
+
+  it("answers any of several countries, ad types and apps; one value as the spec's clients send it", async () => {
+    const us = await requests({ country: "US" });
+    const br = await requests({ country: ["BR"] });
+    expect(us).toBeGreaterThan(0);
+    expect(br).toBeGreaterThan(0);
+    expect(await requests({ country: ["US", "BR"] })).toBe(us + br);
+    expect(await requests({ country: "US,BR" })).toBe(us + br);
+    expect(await requests({ country: ["US", "ALL"] })).toBe(await requests({}));
+    const banner = await requests({ adStyle: 1 });
+    const video = await requests({ adStyle: "3" });
+    expect(await requests({ adStyle: [1, 3] })).toBe(banner + video);
+    expect(await requests({ appName: ["alpha", "BETA"] })).toBe(await requests({}));
+    expect(await requests({ appName: ["alpha", "nothing like it"] })).toBe(
+      await requests({ appName: "alpha" }),
+    );
+    // a name with a comma is one name, not two
+    expect(await requests({ appName: "Alpha,Beta" })).toBe(0);
+  });
+
+  it("answers any of several affiliate texts", async () => {
+    const clicks = async (body: Record<string, unknown>) =>
+      (await total("/v1/offline/summary", body)).clickNum;
+    const one = await clicks({ offerId: "OF-1" });
+    const two = await clicks({ offerId: ["OF-22"] });
+    expect(await clicks({ offerId: ["OF-1", "OF-22"] })).toBe(one + two);
+    expect(await clicks({ pkgName: ["offer.one", "offer.two"], country: ["US", "DE"] })).toBe(
+      await clicks({}),
+    );
+  });
+
+  it("refuses a bad value among several with 604 naming the field and the value", async () => {
+    for (const [path, body, field] of [
+      ["/v1/online/ssp", { country: ["US", "XX"] }, "country.1"],
+      ["/v1/online/ssp", { adStyle: [1, 9] }, "adStyle.1"],
+      ["/v1/offline/ssp", { offerId: ["ok", "bad😀"] }, "offerId.1"],
+      ["/v1/offline/ssp", { subChannel: Array.from({ length: 51 }, (_, i) => `s${i}`) }, "subChannel"],
+    ] as const) {
+      const answer = await report(t.app, owner, path, { ...range, ...body });
+      expect(answer, JSON.stringify(body)).toMatchObject({ code: Code.ParamError, data: { field } });
+    }
+  });
+
+  it("writes the CSV of several values", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/v1/online/ssp/download",
+      headers: { token: owner.token, lang: "en" },
+      payload: { ...range, dimensions: [4], metrics: ["requestNum"], country: ["US", "BR"] },
+    });
+    const lines = response.rawPayload
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split(/\r?\n/);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(",")[0])
+        .sort(),
+    ).toEqual(["BR", "US"]);
   });
 });

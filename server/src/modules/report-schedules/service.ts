@@ -14,6 +14,8 @@ import {
   isoToReportDate,
   type LangValue,
   MESSAGES,
+  offlineScheduleQuery,
+  onlineScheduleQuery,
   type Principal,
   type ReportKindValue,
   type ReportScheduleInput,
@@ -110,7 +112,7 @@ async function toRows(
       id: record.id,
       name: record.name,
       kind: record.kind as ReportKindValue,
-      query: record.query as SavedScheduleQuery,
+      query: savedQueryOf(record.kind as ReportKindValue, record.query),
       frequency,
       weekday: record.weekday,
       recipients: recipients.filter((r) => r.schedule_id === record.id).map((r) => r.email),
@@ -129,6 +131,13 @@ async function toRows(
     };
   });
 }
+
+/**
+ * A stored query as answered: parsed again by its kind's schema, so one saved with a single value (before
+ * filters took several, issue 28 item 5) answers a list like the others.
+ */
+const savedQueryOf = (kind: ReportKindValue, stored: unknown): SavedScheduleQuery =>
+  (kind === "online" ? onlineScheduleQuery : offlineScheduleQuery).parse(stored);
 
 export async function listSchedules(
   db: Db,

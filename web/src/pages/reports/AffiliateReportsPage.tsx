@@ -5,11 +5,12 @@
  * `<companyId>_Affiliate_Reports_Detail_List_<timestamp>.csv`.
  */
 import { type LangValue, OFFLINE_DIMENSIONS, type OfflineReportQueryInput } from "@pc/contract";
-import { Form, Input } from "antd";
+import { Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { CountrySelect } from "../../components/CountrySelect.tsx";
 import { lazySchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
+import { TextValuesSelect } from "./FilterValuesSelect.tsx";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportRowRecord } from "./ReportTable.tsx";
 import { AFFILIATE_QUERY_CONFIG } from "./reportQueries.ts";
@@ -30,7 +31,7 @@ function AffiliateFilterFields() {
       label={dimensionTitle(name, text.lang)}
       rules={[lazySchemaRule(() => queryShape().then((shape) => shape[name]), text.lang)]}
     >
-      <Input placeholder={t(`reports.placeholders.${name}`)} allowClear />
+      <TextValuesSelect placeholder={t(`reports.placeholders.${name}`)} />
     </Form.Item>
   );
   return (
@@ -39,7 +40,7 @@ function AffiliateFilterFields() {
       {textField("offerId")}
       {textField("pkgName")}
       <Form.Item name="country" label={dimensionTitle("country", text.lang)}>
-        <CountrySelect placeholder={t("reports.countryPlaceholder")} />
+        <CountrySelect multiple placeholder={t("reports.countryPlaceholder")} />
       </Form.Item>
     </>
   );
@@ -50,10 +51,10 @@ const AFFILIATE_CONFIG: ReportScreenConfig<OfflineFilterValues, OfflineFilters, 
   FilterFields: AffiliateFilterFields,
   renderDimension: (field, row) => (field === "subChannel" ? textOf(row.subChannelText) : textOf(row[field])),
   detailValues: (row, applied) => ({
-    subChannel: typeof row.subChannel === "string" ? row.subChannel : applied.subChannel,
-    offerId: typeof row.offerId === "string" ? row.offerId : applied.offerId,
-    pkgName: typeof row.pkgName === "string" ? row.pkgName : applied.pkgName,
-    country: typeof row.country === "string" ? row.country : applied.country,
+    subChannel: typeof row.subChannel === "string" ? [row.subChannel] : applied.subChannel,
+    offerId: typeof row.offerId === "string" ? [row.offerId] : applied.offerId,
+    pkgName: typeof row.pkgName === "string" ? [row.pkgName] : applied.pkgName,
+    country: typeof row.country === "string" ? [row.country] : applied.country,
   }),
   detailTitle: (row: ReportRowRecord) =>
     [row.subChannelText, row.offerId, row.pkgName, row.country].map(textOf).filter(Boolean).join(" / "),

@@ -185,6 +185,11 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           onWidth={columns.onWidth}
           onDetail={openDetail}
           totalNote={compareTexts && t("reports.totalDays", { count: compareTexts.count })}
+          sort={columns.choice.sort}
+          onSort={(sort) => {
+            columns.sortBy(sort);
+            data.firstPage();
+          }}
         />
       </Card>
     </>,

@@ -12,16 +12,35 @@
  */
 import { type LangValue, REPORT_PAGE_SIZES, type ReportDayStatus } from "@pc/contract";
 import { Alert, Button, Empty, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
+import type { SorterResult, SortOrder as SortOrderAntd } from "antd/es/table/interface";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ColumnWidths } from "./columnWidths.ts";
 import { baseOf, metricCell } from "./MetricWithChange.tsx";
 import type { ResizableHeaderCellProps } from "./ResizableHeaderCell.tsx";
 import { ResizableHeaderCell } from "./ResizableHeaderCell.tsx";
-import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
+import {
+  metricsInTableOrder,
+  type ReportColumnChoice,
+  type ReportDef,
+  type ReportSort,
+} from "./reportDefs.ts";
 import { type ReportPaging, waitingDays } from "./reportQuery.ts";
 
 const DETAIL_COLUMN = "__detail";
+const SORT_DESCENDING_FIRST: SortOrderAntd[] = ["descend", "ascend"];
+const SORT_ASCENDING_FIRST: SortOrderAntd[] = ["ascend", "descend"];
+
+/** antd's sort order of a column under a report's sort. */
+const sortOrderOf = (sort: ReportSort | null | undefined, column: string): SortOrderAntd =>
+  sort?.orderBy === column ? (sort.order === "asc" ? "ascend" : "descend") : null;
+
+/** A report's sort from antd's sorter (one column; none when it went back to unsorted). */
+function sortOfSorter(sorter: SorterResult<KeyedRow> | SorterResult<KeyedRow>[]): ReportSort | null {
+  const single = Array.isArray(sorter) ? sorter[0] : sorter;
+  if (!single?.order || typeof single.columnKey !== "string") return null;
+  return { orderBy: single.columnKey, order: single.order === "ascend" ? "asc" : "desc" };
+}
 
 /** A report row of either kind, read by field name. */
 export type ReportRowRecord = Record<string, unknown>;
@@ -112,6 +131,9 @@ export interface ReportTableProps {
   onDetail?: (row: ReportRowRecord) => void;
   /** Under the total's title: what it covers (the days each side of a comparison counts). */
   totalNote?: string | null;
+  /** Sortable columns (by the server, across pages): the column sorted by, and a new sort (null: default). */
+  sort?: ReportSort | null;
+  onSort?: (sort: ReportSort | null) => void;
   testId?: string;
 }
 
@@ -131,6 +153,8 @@ export function ReportTable({
   onWidth,
   onDetail,
   totalNote,
+  sort,
+  onSort,
   testId,
 }: ReportTableProps) {
   const { t } = useTranslation();
@@ -148,6 +172,15 @@ export function ReportTable({
         }
       : {};
 
+  // sorted by the server: a click asks again; numbers start from the largest, names from A
+  const sorting = (column: string, first: "ascend" | "descend") =>
+    onSort
+      ? {
+          sorter: true,
+          sortOrder: sortOrderOf(sort, column),
+          sortDirections: first === "ascend" ? SORT_ASCENDING_FIRST : SORT_DESCENDING_FIRST,
+        }
+      : {};
   const columns: TableColumnsType<KeyedRow> = [
     ...dimensions.map((d) => ({
       key: d.field,
@@ -157,6 +190,7 @@ export function ReportTable({
       ellipsis: true,
       render: (_: unknown, row: KeyedRow) => renderDimension(d.field, row),
       onHeaderCell: headerCell(d.field),
+      ...sorting(d.field, d.field === "dt" ? "descend" : "ascend"),
     })),
     ...metrics.map((m) => ({
       key: m.key,
@@ -167,6 +201,7 @@ export function ReportTable({
       render: (value: unknown, row: KeyedRow) =>
         typeof value === "number" ? metricCell(m.format, value, baseOf(row, m.key), lang) : "",
       onHeaderCell: headerCell(m.key),
+      ...sorting(m.key, "descend"),
     })),
   ];
   if (onDetail) {
@@ -220,6 +255,9 @@ export function ReportTable({
       pagination={pagination}
       tableLayout="fixed"
       components={onWidth ? { header: { cell: ResizableHeaderCell } } : undefined}
+      onChange={(_paging, _filters, sorter, { action }) => {
+        if (action === "sort" && onSort) onSort(sortOfSorter(sorter));
+      }}
       summary={() =>
         data.length === 0 ? null : (
           <Table.Summary>

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { CountrySelect } from "../../components/CountrySelect.tsx";
 import { lazySchemaRule } from "../../components/schemaRule.ts";
 import { useContractText } from "../../i18n/messages.ts";
+import { TextValuesSelect } from "./FilterValuesSelect.tsx";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportRowRecord } from "./ReportTable.tsx";
 import { SDK_QUERY_CONFIG } from "./reportQueries.ts";
@@ -37,7 +38,7 @@ export function SdkFilterFields() {
         label={t("term.appName")}
         rules={[lazySchemaRule(() => queryShape().then((shape) => shape.appName), text.lang)]}
       >
-        <Input placeholder={t("reports.appNamePlaceholder")} allowClear />
+        <TextValuesSelect placeholder={t("reports.appNamePlaceholder")} />
       </Form.Item>
       <Form.Item
         name="adId"
@@ -48,13 +49,15 @@ export function SdkFilterFields() {
       </Form.Item>
       <Form.Item name="adStyle" label={t("reports.adStyle")}>
         <Select
+          mode="multiple"
           allowClear
+          maxTagCount="responsive"
           placeholder={t("reports.adStylePlaceholder")}
           options={AD_STYLES.map((style) => ({ value: style, label: styleTitle(style, text.lang) }))}
         />
       </Form.Item>
       <Form.Item name="country" label={t("term.country")}>
-        <CountrySelect placeholder={t("reports.countryPlaceholder")} />
+        <CountrySelect multiple placeholder={t("reports.countryPlaceholder")} />
       </Form.Item>
     </>
   );
@@ -103,10 +106,10 @@ export const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, O
     }
   },
   detailValues: (row, applied) => ({
-    appName: typeof row.appName === "string" ? row.appName : applied.appName,
+    appName: typeof row.appName === "string" ? [row.appName] : applied.appName,
     adId: typeof row.adId === "number" ? String(row.adId) : applied.adId,
-    adStyle: typeof row.adStyle === "number" ? row.adStyle : applied.adStyle,
-    country: typeof row.country === "string" ? row.country : applied.country,
+    adStyle: typeof row.adStyle === "number" ? [row.adStyle] : applied.adStyle,
+    country: typeof row.country === "string" ? [row.country] : applied.country,
   }),
   detailTitle,
 };

@@ -1,29 +1,36 @@
 /**
  * Column preferences (spec §4 Column preferences, §5 Column customisation): the dimensions and data
- * columns chosen in the custom-column dialog, saved per report in localStorage and restored on load. A
+ * columns chosen in the custom-column dialog and the column the table is sorted by (issue 28 item 3), saved
+ * per report in localStorage and restored on load. A
  * stored choice is read defensively: unknown codes and keys are dropped, the report's own order is kept,
  * and anything unusable (not saved, unreadable, or breaking the at-least-one rule) gives the defaults.
  */
 import { checkColumnChoice } from "@pc/contract";
-import type { ReportColumnChoice, ReportDef } from "./reportDefs.ts";
+import { type ReportColumnChoice, type ReportDef, sortOfChoice } from "./reportDefs.ts";
 
-/** The choice in the report's order (dimension codes, then data columns as the contract lists them), deduplicated. */
+/**
+ * The choice in the report's order (dimension codes, then data columns as the contract lists them),
+ * deduplicated, with its sort when that sorts a chosen column.
+ */
 export function orderedChoice(def: ReportDef, choice: ReportColumnChoice): ReportColumnChoice {
-  return {
+  const columns = {
     dimensions: def.dimensions.map((d) => d.code).filter((code) => choice.dimensions.includes(code)),
     metrics: def.metrics.map((m) => m.key).filter((key) => choice.metrics.includes(key)),
   };
+  const sort = sortOfChoice(def, columns, choice.sort);
+  return sort ? { ...columns, sort } : columns;
 }
 
 /** A stored value as a choice of this report, or null when it is not one. */
 export function parseColumnChoice(def: ReportDef, value: unknown): ReportColumnChoice | null {
   if (typeof value !== "object" || value === null) return null;
-  const { dimensions, metrics } = value as { dimensions?: unknown; metrics?: unknown };
+  const { dimensions, metrics, sort } = value as { dimensions?: unknown; metrics?: unknown; sort?: unknown };
   if (!Array.isArray(dimensions) || !Array.isArray(metrics)) return null;
-  const choice = orderedChoice(def, {
+  const columns = {
     dimensions: dimensions.filter((code): code is number => typeof code === "number"),
     metrics: metrics.filter((key): key is string => typeof key === "string"),
-  });
+  };
+  const choice = orderedChoice(def, { ...columns, sort: sortOfChoice(def, columns, sort) });
   return checkColumnChoice(choice) === null ? choice : null;
 }
 

@@ -17,10 +17,18 @@ import {
   REPORT_COLUMNS_STORAGE_KEYS,
   ReportKind,
   type ReportKindValue,
+  SORT_ORDERS,
+  type SortOrder,
 } from "@pc/contract";
 
-/** A column choice of either report, as the screens handle it. */
-export type ReportColumnChoice = ColumnChoice<number, string>;
+/** The column a report is sorted by (a dimension's row field or a metric key) and which way. */
+export interface ReportSort {
+  orderBy: string;
+  order: SortOrder;
+}
+
+/** A column choice of either report, as the screens handle it, with the column it is sorted by (if any). */
+export type ReportColumnChoice = ColumnChoice<number, string> & { sort?: ReportSort | null };
 
 export interface ReportDef {
   kind: ReportKindValue;
@@ -94,3 +102,18 @@ export function metricsInTableOrder(def: ReportDef): MetricInfo<string>[] {
 
 /** The date dimension (code 1 in both reports). */
 export const DATE_DIMENSION = 1;
+
+/** A sort of the report's chosen columns, or null (a sort of a column no longer chosen, or not a sort). */
+export function sortOfChoice(
+  def: ReportDef,
+  choice: ColumnChoice<number, string>,
+  sort: unknown,
+): ReportSort | null {
+  if (typeof sort !== "object" || sort === null) return null;
+  const { orderBy, order } = sort as { orderBy?: unknown; order?: unknown };
+  if (typeof orderBy !== "string" || !SORT_ORDERS.includes(order as SortOrder)) return null;
+  const chosen =
+    def.dimensions.some((d) => d.field === orderBy && choice.dimensions.includes(d.code)) ||
+    choice.metrics.includes(orderBy);
+  return chosen ? { orderBy, order: order as SortOrder } : null;
+}

@@ -76,6 +76,43 @@ describe("column choice", () => {
     expect(loadColumnChoice(sdk).metrics).toEqual(DEFAULT_ONLINE_COLUMNS.metrics);
   });
 
+  it("keeps the sort of a chosen column, and drops it with its column (issue 28 item 3)", () => {
+    const sort = { orderBy: "settleAmount", order: "asc" } as const;
+    saveColumnChoice(sdk, { dimensions: [2, 4], metrics: ["requestNum", "settleAmount"], sort });
+    expect(loadColumnChoice(sdk).sort).toEqual(sort);
+    expect(orderedChoice(sdk, { dimensions: [2], metrics: ["requestNum"], sort })).not.toHaveProperty("sort");
+    expect(
+      orderedChoice(sdk, {
+        dimensions: [2],
+        metrics: ["requestNum"],
+        sort: { orderBy: "appName", order: "desc" },
+      }).sort,
+    ).toEqual({ orderBy: "appName", order: "desc" });
+    // a dimension not chosen, or not a sort at all
+    expect(
+      parseColumnChoice(sdk, {
+        dimensions: [1],
+        metrics: ["clickNum"],
+        sort: { orderBy: "country", order: "asc" },
+      }),
+    ).not.toHaveProperty("sort");
+    expect(
+      parseColumnChoice(sdk, {
+        dimensions: [1],
+        metrics: ["clickNum"],
+        sort: { orderBy: "clickNum", order: "up" },
+      }),
+    ).not.toHaveProperty("sort");
+    const query = buildOnlineQuery({
+      dates: { startDate: "20240424", endDate: "20240430" },
+      filters: onlineFilters({}),
+      choice: { dimensions: [1], metrics: ["clickNum"], sort: { orderBy: "clickNum", order: "asc" } },
+      paging: { pageIndex: 1, pageSize: 10 },
+      companyId: null,
+    });
+    expect(query).toMatchObject({ orderBy: "clickNum", order: "asc" });
+  });
+
   it("orders a choice as the report lists its columns", () => {
     expect(orderedChoice(affiliate, { dimensions: [5, 2], metrics: ["profit", "clickNum"] })).toEqual({
       dimensions: [2, 5],
@@ -129,32 +166,40 @@ describe("report queries", () => {
   const dates = { startDate: "20240424", endDate: "20240430" };
 
   it("sends empty filters as null, trims text and sends the ad-space id as a number", () => {
-    expect(
-      onlineFilters({ appName: "  Puzzle ", adId: " 12 ", adStyle: undefined, country: undefined }),
-    ).toEqual({
-      appName: "Puzzle",
+    expect(onlineFilters({ appName: ["  Puzzle ", " "], adId: " 12 ", adStyle: [], country: [] })).toEqual({
+      appName: ["Puzzle"],
       adId: 12,
       adStyle: null,
       country: null,
     });
-    expect(onlineFilters({ appName: "", adId: "", adStyle: 3, country: "US" })).toEqual({
+    expect(onlineFilters({ appName: [], adId: "", adStyle: [3], country: ["US"] })).toEqual({
       appName: null,
       adId: null,
-      adStyle: 3,
-      country: "US",
+      adStyle: [3],
+      country: ["US"],
     });
-    expect(offlineFilters({ subChannel: " ", offerId: "OF-1", pkgName: "", country: undefined })).toEqual({
-      subChannel: null,
-      offerId: "OF-1",
-      pkgName: null,
-      country: null,
+    expect(offlineFilters({ subChannel: [" "], offerId: ["OF-1"], pkgName: [], country: undefined })).toEqual(
+      {
+        subChannel: null,
+        offerId: ["OF-1"],
+        pkgName: null,
+        country: null,
+      },
+    );
+  });
+
+  it("sends several values of a filter as a list, each once (issue 28 item 5)", () => {
+    expect(onlineFilters({ adStyle: [1, 3, 1], country: ["US", "BR", "US"] })).toMatchObject({
+      adStyle: [1, 3],
+      country: ["US", "BR"],
     });
+    expect(offlineFilters({ pkgName: ["com.a", " com.b ", "com.a"] }).pkgName).toEqual(["com.a", "com.b"]);
   });
 
   it("builds the query of the chosen columns and page", () => {
     const query = buildOnlineQuery({
       dates,
-      filters: onlineFilters({ appName: "", adId: "7", adStyle: undefined, country: "DE" }),
+      filters: onlineFilters({ appName: [], adId: "7", adStyle: [], country: ["DE"] }),
       choice: { dimensions: [1, 3], metrics: ["clickNum"] },
       paging: { pageIndex: 2, pageSize: 20 },
       companyId: null,
@@ -166,7 +211,7 @@ describe("report queries", () => {
       appName: null,
       adId: 7,
       adStyle: null,
-      country: "DE",
+      country: ["DE"],
       dimensions: [1, 3],
       metrics: ["clickNum"],
       pageIndex: 2,
@@ -180,7 +225,7 @@ describe("report queries", () => {
       orderBy: "dt",
       order: "asc",
       adId: 7,
-      country: "DE",
+      country: ["DE"],
     });
   });
 
@@ -188,12 +233,12 @@ describe("report queries", () => {
     expect(
       buildOfflineQuery({
         dates,
-        filters: offlineFilters({ subChannel: "sub", offerId: "", pkgName: "", country: undefined }),
+        filters: offlineFilters({ subChannel: ["sub"], offerId: [], pkgName: [], country: undefined }),
         choice: DEFAULT_OFFLINE_COLUMNS,
         paging: FIRST_REPORT_PAGE,
         companyId: 5,
       }),
-    ).toMatchObject({ subChannel: "sub", offerId: null, companyId: 5, pageIndex: 1, pageSize: 10 });
+    ).toMatchObject({ subChannel: ["sub"], offerId: null, companyId: 5, pageIndex: 1, pageSize: 10 });
   });
 
   it("goes back to page 1 when the page size changes", () => {

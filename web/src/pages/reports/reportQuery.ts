@@ -57,65 +57,76 @@ export function nextReportPaging(current: ReportPaging, page: number, pageSize: 
 
 // ─── Filters ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The SDK filter form (text as typed; selects undefined when cleared). */
+/** The SDK filter form: the placement ID as typed, the others several values each (issue 28 item 5). */
 export interface OnlineFilterValues {
-  appName: string;
+  appName: string[];
   adId: string;
-  adStyle: number | undefined;
-  country: string | undefined;
+  adStyle: number[];
+  country: string[];
 }
 
 export interface OfflineFilterValues {
-  subChannel: string;
-  offerId: string;
-  pkgName: string;
-  country: string | undefined;
+  subChannel: string[];
+  offerId: string[];
+  pkgName: string[];
+  country: string[];
 }
 
 export const EMPTY_ONLINE_FILTERS: OnlineFilterValues = {
-  appName: "",
+  appName: [],
   adId: "",
-  adStyle: undefined,
-  country: undefined,
+  adStyle: [],
+  country: [],
 };
 export const EMPTY_OFFLINE_FILTERS: OfflineFilterValues = {
-  subChannel: "",
-  offerId: "",
-  pkgName: "",
-  country: undefined,
+  subChannel: [],
+  offerId: [],
+  pkgName: [],
+  country: [],
 };
 
 export interface OnlineFilters {
-  appName: string | null;
+  appName: string[] | null;
   adId: number | null;
-  adStyle: number | null;
-  country: string | null;
+  adStyle: number[] | null;
+  country: string[] | null;
 }
 export interface OfflineFilters {
-  subChannel: string | null;
-  offerId: string | null;
-  pkgName: string | null;
-  country: string | null;
+  subChannel: string[] | null;
+  offerId: string[] | null;
+  pkgName: string[] | null;
+  country: string[] | null;
 }
 
-/** The SDK filters as sent: trimmed, empty ones null, the placement ID a number. */
+/** A filter of several values as sent: texts trimmed, blanks and repeats dropped; none = null (no filter). */
+export function anyOf<T extends string | number>(values: readonly T[] | T | null | undefined): T[] | null {
+  const list = (
+    Array.isArray(values) ? values : values === null || values === undefined ? [] : [values]
+  ) as T[];
+  const kept = list
+    .map((value) => (typeof value === "string" ? (value.trim() as T) : value))
+    .filter((value) => value !== "");
+  return kept.length > 0 ? [...new Set(kept)] : null;
+}
+
+/** The SDK filters as sent: the placement ID a number, the others lists (null when empty). */
 export function onlineFilters(values: Partial<OnlineFilterValues>): OnlineFilters {
-  const filters = normalizeFilters({
-    appName: values.appName,
-    adId: values.adId,
-    adStyle: values.adStyle,
-    country: values.country,
-  });
-  return { ...filters, adId: filters.adId === null ? null : Number(filters.adId) };
+  const adId = normalizeFilters({ adId: values.adId }).adId;
+  return {
+    appName: anyOf(values.appName),
+    adId: adId === null ? null : Number(adId),
+    adStyle: anyOf(values.adStyle),
+    country: anyOf(values.country),
+  };
 }
 
 export function offlineFilters(values: Partial<OfflineFilterValues>): OfflineFilters {
-  return normalizeFilters({
-    subChannel: values.subChannel,
-    offerId: values.offerId,
-    pkgName: values.pkgName,
-    country: values.country,
-  });
+  return {
+    subChannel: anyOf(values.subChannel),
+    offerId: anyOf(values.offerId),
+    pkgName: anyOf(values.pkgName),
+    country: anyOf(values.country),
+  };
 }
 
 // ─── Queries ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -141,6 +152,7 @@ function baseQuery<F>(parts: QueryParts<F>) {
     metrics: [...parts.choice.metrics],
     pageIndex: parts.paging.pageIndex,
     pageSize: parts.paging.pageSize,
+    ...(parts.choice.sort ? { orderBy: parts.choice.sort.orderBy, order: parts.choice.sort.order } : {}),
     ...(parts.compare ? { compare: parts.compare } : {}),
   };
 }

@@ -3,27 +3,21 @@ import type { SavedScheduleQuery } from "@pc/contract";
 /** The saved part of a report screen's query: its filters, dimensions and data columns (no dates, no paging). */
 export function savedQueryOf(query: object): SavedScheduleQuery {
   const fields = query as Record<string, unknown>;
-  const pick = <T>(key: string, is: (value: unknown) => value is T): T | null => {
+  const texts = (key: string): string[] | null => {
     const value = fields[key];
-    return is(value) ? value : null;
+    return Array.isArray(value) && value.length > 0 ? value.map(String) : null;
   };
-  const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
-  const isNumber = (value: unknown): value is number => typeof value === "number";
-  const isNumbers = (value: unknown): value is number[] => Array.isArray(value);
-  const isTexts = (value: unknown): value is string[] => Array.isArray(value);
-  const saved: SavedScheduleQuery = {
-    country: pick("country", isText),
-    dimensions: pick("dimensions", isNumbers) ?? [],
-    metrics: pick("metrics", isTexts),
+  const numbers = (key: string): number[] | null => texts(key)?.map(Number) ?? null;
+  const adId = fields.adId;
+  return {
+    appName: texts("appName"),
+    adId: typeof adId === "number" ? adId : null,
+    adStyle: numbers("adStyle"),
+    subChannel: texts("subChannel"),
+    offerId: texts("offerId"),
+    pkgName: texts("pkgName"),
+    country: texts("country"),
+    dimensions: Array.isArray(fields.dimensions) ? fields.dimensions.map(Number) : [],
+    metrics: texts("metrics"),
   };
-  for (const key of ["appName", "subChannel", "offerId", "pkgName"] as const) {
-    const value = pick(key, isText);
-    if (value !== null) saved[key] = value;
-  }
-  for (const key of ["adId", "adStyle"] as const) {
-    const raw = fields[key];
-    const value = typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : pick(key, isNumber);
-    if (value !== null) saved[key] = value;
-  }
-  return saved;
 }

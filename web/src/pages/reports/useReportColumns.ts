@@ -1,8 +1,8 @@
-/** The columns a user chose for a report and their widths, both remembered in this browser. */
+/** The columns a user chose for a report, its sort and the widths, remembered in this browser. */
 import { useState } from "react";
-import { loadColumnChoice, saveColumnChoice } from "./columnChoice.ts";
+import { loadColumnChoice, orderedChoice, saveColumnChoice } from "./columnChoice.ts";
 import { type ColumnWidths, clearWidths, loadWidths, saveWidths, withWidth } from "./columnWidths.ts";
-import type { ReportColumnChoice, ReportDef } from "./reportDefs.ts";
+import type { ReportColumnChoice, ReportDef, ReportSort } from "./reportDefs.ts";
 
 export function useReportColumns(def: ReportDef) {
   const [choice, setChoice] = useState<ReportColumnChoice>(() => loadColumnChoice(def));
@@ -22,10 +22,14 @@ export function useReportColumns(def: ReportDef) {
     setWidths({});
   };
 
+  /** New columns; the sort stays unless told, and goes with its column. */
   const choose = (next: ReportColumnChoice) => {
-    saveColumnChoice(def, next);
-    setChoice(next);
+    const chosen = orderedChoice(def, { ...next, sort: next.sort === undefined ? choice.sort : next.sort });
+    saveColumnChoice(def, chosen);
+    setChoice(chosen);
   };
 
-  return { choice, widths, onWidth, resetWidths, choose };
+  const sortBy = (sort: ReportSort | null) => choose({ ...choice, sort });
+
+  return { choice, widths, onWidth, resetWidths, choose, sortBy };
 }

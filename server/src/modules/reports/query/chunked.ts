@@ -10,12 +10,14 @@ import { sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
 import { groupCountKey, type KindModel } from "../model.ts";
 import { daysOf, type Piece } from "../spans.ts";
+import { appNames } from "./repo.ts";
 import {
   columnOf,
   type PageRequest,
   type Plan,
   planOfPieces,
   type ReportSelection,
+  sortedDimension,
   sumsQuery,
 } from "./sql.ts";
 
@@ -180,17 +182,30 @@ async function chunkedPage(
     }
   }
   // Only the metric the page is ordered by is needed for every group; the page's rows get them all.
-  const orderKeys = page.orderBy && page.orderBy !== "dt" ? [page.orderBy] : [];
+  const orderKeys = model.metrics.some((metric) => metric.key === page.orderBy)
+    ? [page.orderBy as string]
+    : [];
   const all = [...groups.values()].map((group) => ({
     ...Object.fromEntries(columns.map((column, index) => [column, group.dims[index]])),
     ...metricsOf(model, group.sums, orderKeys),
     sums: group.sums,
   })) as (Record<string, unknown> & { sums: Sums })[];
-  all.sort(comparator(selection, page));
+  all.sort(comparator(selection, page, await sortNames(db, selection, page, all)));
   const rows = all
     .slice(page.offset, page.offset + page.limit)
     .map(({ sums, ...row }) => ({ ...row, ...metricsOf(model, sums) }));
   return { rows, total: all.length };
+}
+
+/** When the page is sorted by app: each app's name as the SQL sorts it (else an empty map). */
+async function sortNames(
+  db: Db,
+  selection: ReportSelection,
+  page: PageRequest,
+  rows: readonly Record<string, unknown>[],
+): Promise<Map<number, string>> {
+  if (sortedDimension(selection, page.orderBy)?.key !== "app") return new Map();
+  return appNames(db, selection.companyId, [...new Set(rows.map((row) => Number(row.app_id)))]);
 }
 
 const compareValues = (a: unknown, b: unknown): number => {
@@ -200,17 +215,21 @@ const compareValues = (a: unknown, b: unknown): number => {
   return left < right ? -1 : left > right ? 1 : 0;
 };
 
-/** The order of the SQL query: the chosen metric or date, then date newest first, then the dimensions. */
-function comparator(selection: ReportSelection, page: PageRequest) {
-  const terms: { get: (row: Record<string, unknown>) => unknown; desc: boolean }[] = [];
+/** The order of the SQL query (`orderTerms` in sql.ts): the chosen metric or dimension, then the default. */
+function comparator(selection: ReportSelection, page: PageRequest, appNames: Map<number, string>) {
+  type Term = { get: (row: Record<string, unknown>) => unknown; desc: boolean };
+  const terms: Term[] = [];
   const direction = (page.order ?? "desc") === "desc";
-  if (page.orderBy && page.orderBy !== "dt")
+  if (selection.model.metrics.some((metric) => metric.key === page.orderBy))
     terms.push({ get: (row) => row[page.orderBy as string], desc: direction });
-  if (selection.dims.includes("dt")) {
-    terms.push({ get: (row) => row.dt, desc: page.orderBy === "dt" ? direction : true });
-  }
+  const sorted = sortedDimension(selection, page.orderBy);
+  if (sorted?.key === "app") {
+    terms.push({ get: (row) => appNames.get(Number(row.app_id)) ?? `#${row.app_id}`, desc: direction });
+  } else if (sorted) terms.push({ get: (row) => row[sorted.column], desc: direction });
+  const done = sorted && sorted.key !== "app" ? sorted.key : null;
+  if (selection.dims.includes("dt") && done !== "dt") terms.push({ get: (row) => row.dt, desc: true });
   for (const key of selection.dims) {
-    if (key === "dt") continue;
+    if (key === "dt" || key === done) continue;
     const column = columnOf(selection.model, key);
     terms.push({ get: (row) => row[column], desc: false });
   }

@@ -12,7 +12,23 @@ import {
 } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
 import { adStyleTitleSql, type KindModel } from "../model.ts";
-import { columnOf, dimColumns, metricSelect, type Plan, type ReportSelection, sourceOf } from "./sql.ts";
+import {
+  columnOf,
+  dimColumns,
+  metricSelect,
+  orderTerms,
+  type Plan,
+  type ReportOrder,
+  type ReportSelection,
+  sourceOf,
+} from "./sql.ts";
+
+/** The column ranking an export's rows in a chosen order. */
+const SORT_RANK = "sort_rank";
+
+/** Whether an export is in a chosen order (read in pages by offset) rather than its key order. */
+export const isRanked = (selection: ReportSelection, plan: Plan, order: ReportOrder | null | undefined) =>
+  Boolean(order?.orderBy) && orderTerms(selection, plan.grouped, order as ReportOrder).length > 0;
 
 export interface ExportColumn {
   /** The SQL of the cell's text. */
@@ -67,6 +83,10 @@ export interface ExportRequest {
   /** A condition from afterKeyParts (rows after the previous page's last), or null from the start. */
   after: RawBuilder<unknown> | null;
   limit: number | null;
+  /** Rows skipped first (pages of a chosen order). */
+  offset?: number;
+  /** A chosen order (`orderBy` set): rows ranked by it, else in key order. */
+  order?: ReportOrder | null;
   /** With `compare`: the same query over the comparison range, how many days it lies before, its days. */
   compare?: ExportComparison | null;
 }
@@ -140,18 +160,27 @@ export function exportQuery(
   const sides = compare ? compareSidesOf(compare.range) : null;
   const columns = exportColumns(model, selection.dims, request.lang, request.metrics, sides);
   const dims = dimColumns(selection);
-  // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it).
+  // Export order: date newest first, then the other dimensions ascending (a key, so pages can follow it);
+  // a chosen order ranks the rows (row_number over the table's order terms), so the outer query keeps it.
   const keyOrder = selection.dims.map((key) => ({ column: columnOf(model, key), desc: key === "dt" }));
+  const rankTerms = request.order?.orderBy ? orderTerms(selection, plan.grouped, request.order) : [];
+  const ranked = rankTerms.length > 0;
+  const rank = ranked ? `, row_number() over (order by ${rankTerms.join(", ")}) as ${SORT_RANK}` : "";
+  const innerOrder = ranked
+    ? ` order by ${SORT_RANK}`
+    : keyOrder.length > 0
+      ? ` order by ${keyOrder.map((k) => `r.${k.column}${k.desc ? " desc" : ""}`).join(", ")}`
+      : "";
   const inner = sql`
-    select ${sql.raw(dims.length > 0 ? `${dims.map((c) => `r.${c}`).join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}
+    select ${sql.raw(dims.length > 0 ? `${dims.map((c) => `r.${c}`).join(", ")}, ` : "")}${metricSelect(model, plan.grouped)}${sql.raw(rank)}
     from ${sourceOf(selection, plan, request.after)}${
       !plan.grouped
         ? sql``
         : dims.length > 0
           ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
           : sql` having count(*) > 0`
-    }${keyOrder.length > 0 ? sql` order by ${sql.raw(keyOrder.map((k) => `r.${k.column}${k.desc ? " desc" : ""}`).join(", "))}` : sql``}${
-      request.limit === null ? sql`` : sql` limit ${request.limit}`
+    }${sql.raw(innerOrder)}${request.limit === null ? sql`` : sql` limit ${request.limit}`}${
+      request.offset ? sql` offset ${request.offset}` : sql``
     }`;
   const joins: string[] = [];
   if (selection.dims.includes("app")) {
@@ -168,8 +197,9 @@ export function exportQuery(
         .join("")
     : "";
   const cells = columns.map((column, index) => `${column.sql} as c${index}`).join(", ");
-  const outerOrder =
-    keyOrder.length > 0
+  const outerOrder = ranked
+    ? ` order by q.${SORT_RANK}`
+    : keyOrder.length > 0
       ? ` order by ${keyOrder.map((k) => `q.${k.column}${k.desc ? " desc" : ""}`).join(", ")}`
       : "";
   if (compare) {

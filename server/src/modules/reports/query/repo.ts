@@ -94,11 +94,12 @@ export async function lastPublishedDay(
 // ─── Names of report rows ───────────────────────────────────────────────────────────────────────────────
 
 /** Apps of a company whose name contains a text (current names, and names of apps seen in reports). */
-export async function appIdsNamed(db: Db, companyId: number, pattern: string): Promise<number[]> {
+export async function appIdsNamed(db: Db, companyId: number, patterns: readonly string[]): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
-    select id from app where company_id = ${companyId} and name ilike ${pattern}
+    select id from app where company_id = ${companyId} and name ilike any(${[...patterns]}::text[])
     union
-    select app_id from rpt_online_app where company_id = ${companyId} and name ilike ${pattern}`.execute(db);
+    select app_id from rpt_online_app where company_id = ${companyId}
+      and name ilike any(${[...patterns]}::text[])`.execute(db);
   return rows.map((row) => row.id);
 }
 

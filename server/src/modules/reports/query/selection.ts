@@ -63,19 +63,26 @@ export async function selectionOf(
   const filters: Filter[] = [];
   if (isOnline(query)) {
     if (query.appName !== null) {
-      const ids = await appIdsNamed(db, companyId, containsPattern(query.appName));
+      const ids = await appIdsNamed(
+        db,
+        companyId,
+        query.appName.map((name) => containsPattern(name)),
+      );
       if (ids.length === 0) return null;
       filters.push({ dim: "app", op: "in", values: ids });
     }
     const adId = query.adId ?? query.addId;
     if (adId !== null) filters.push({ dim: "pos", op: "eq", value: adId });
-    if (query.adStyle !== null) filters.push({ dim: "style", op: "eq", value: query.adStyle });
-    if (query.country !== null) filters.push({ dim: "country", op: "eq", value: query.country });
+    if (query.adStyle !== null)
+      filters.push({ dim: "style", op: "anyOf", type: "int", values: query.adStyle });
+    if (query.country !== null)
+      filters.push({ dim: "country", op: "anyOf", type: "text", values: query.country });
   } else {
-    if (query.subChannel !== null) filters.push({ dim: "sub", op: "contains", value: query.subChannel });
-    if (query.offerId !== null) filters.push({ dim: "offer", op: "contains", value: query.offerId });
-    if (query.pkgName !== null) filters.push({ dim: "pkg", op: "contains", value: query.pkgName });
-    if (query.country !== null) filters.push({ dim: "country", op: "eq", value: query.country });
+    if (query.subChannel !== null) filters.push({ dim: "sub", op: "contains", values: query.subChannel });
+    if (query.offerId !== null) filters.push({ dim: "offer", op: "contains", values: query.offerId });
+    if (query.pkgName !== null) filters.push({ dim: "pkg", op: "contains", values: query.pkgName });
+    if (query.country !== null)
+      filters.push({ dim: "country", op: "anyOf", type: "text", values: query.country });
   }
   return { model, companyId, start, end, days, dims: dimsOf(model, query), filters };
 }

@@ -12,8 +12,9 @@ import { coverOf, dayNumber, isoOf, type Piece, spanSource } from "../spans.ts";
 export type Filter =
   | { dim: string; op: "eq"; value: string | number }
   | { dim: string; op: "in"; values: readonly number[] }
-  | { dim: string; op: "contains"; value: string }
-  /** One of these values (the keys of a page, when its comparison rows are read). */
+  /** Contains any of these texts, ignoring case. */
+  | { dim: string; op: "contains"; values: readonly string[] }
+  /** One of these values (filters of several values; the keys of a page, when its comparison rows are read). */
   | { dim: string; op: "anyOf"; values: readonly (string | number)[]; type: "date" | "int" | "text" };
 
 export interface ReportSelection {
@@ -117,7 +118,8 @@ export function sourceOf(selection: ReportSelection, plan: Plan, extra: RawBuild
     else if (filter.op === "in") parts.push(sql`${column} = any(${[...filter.values]}::int[])`);
     else if (filter.op === "anyOf") {
       parts.push(sql`${column} = any(${[...filter.values]}::${sql.raw(filter.type)}[])`);
-    } else parts.push(sql`${column} ilike ${containsPattern(filter.value)}`);
+    } else
+      parts.push(sql`${column} ilike any(${filter.values.map((text) => containsPattern(text))}::text[])`);
   }
   if (extra) parts.push(extra);
   const table = plan.pieces
@@ -137,17 +139,40 @@ export function metricSelect(model: KindModel, grouped: boolean): RawBuilder<unk
 export const dimColumns = (selection: ReportSelection) =>
   selection.dims.map((key) => columnOf(selection.model, key));
 
-/** ORDER BY terms over the rollup's columns: the chosen metric or date first, then date desc, dims asc. */
-function orderTerms(selection: ReportSelection, grouped: boolean, order: ReportOrder): string[] {
+/** The grouped dimension a query is sorted by (its row field is `orderBy`), if any. */
+export const sortedDimension = (selection: ReportSelection, orderBy: string | null) =>
+  selection.model.dimensions.find((dim) => dim.field === orderBy && selection.dims.includes(dim.key));
+
+/**
+ * What a dimension is sorted by: its column, an app by its name (the app's, else the one the reports kept
+ * of a deleted app, else `#id`, as the answered rows write it).
+ */
+function dimensionSort(selection: ReportSelection, key: string): string {
+  if (key !== "app") return `r.${columnOf(selection.model, key)}`;
+  const company = Number(selection.companyId);
+  return `coalesce((select a.name from app a where a.company_id = ${company} and a.id = r.app_id),
+    (select ra.name from rpt_online_app ra where ra.company_id = ${company} and ra.app_id = r.app_id),
+    '#' || r.app_id)`;
+}
+
+/**
+ * ORDER BY terms over the rollup's columns: the chosen metric or grouped dimension first, then the default
+ * order, date newest first and the other dimensions ascending, which makes the order total (each group is
+ * one combination of the dimensions).
+ */
+export function orderTerms(selection: ReportSelection, grouped: boolean, order: ReportOrder): string[] {
   const terms: string[] = [];
   const direction = (order.order ?? "desc").toUpperCase();
-  if (order.orderBy && order.orderBy !== "dt") {
-    const metric = selection.model.metrics.find((m) => m.key === order.orderBy);
-    if (metric) terms.push(`${metric.sort(summer(grouped))} ${direction}`);
+  const metric = selection.model.metrics.find((m) => m.key === order.orderBy);
+  if (metric) terms.push(`${metric.sort(summer(grouped))} ${direction}`);
+  const sorted = sortedDimension(selection, order.orderBy);
+  if (sorted) terms.push(`${dimensionSort(selection, sorted.key)} ${direction}`);
+  // an app sorted by name still needs its id after it: two apps may share a name
+  const done = sorted && sorted.key !== "app" ? sorted.key : null;
+  if (selection.dims.includes("dt") && done !== "dt") terms.push("r.dt DESC");
+  for (const key of selection.dims) {
+    if (key !== "dt" && key !== done) terms.push(`r.${columnOf(selection.model, key)} ASC`);
   }
-  const hasDate = selection.dims.includes("dt");
-  if (hasDate) terms.push(`r.dt ${order.orderBy === "dt" ? direction : "DESC"}`);
-  for (const key of selection.dims) if (key !== "dt") terms.push(`r.${columnOf(selection.model, key)} ASC`);
   return terms;
 }
 
