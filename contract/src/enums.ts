@@ -22,6 +22,7 @@ export const Flag = { On: 1, Off: 2 } as const;
 export type FlagValue = (typeof Flag)[keyof typeof Flag];
 
 export const Platform = { Android: 1 } as const;
+export type PlatformValue = (typeof Platform)[keyof typeof Platform];
 
 export const AdStyle = { Banner: 1, Native: 2, RewardVideo: 3, Interstitial: 4 } as const;
 export type AdStyleValue = (typeof AdStyle)[keyof typeof AdStyle];

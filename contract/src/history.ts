@@ -59,6 +59,9 @@ export const historyChange = z.object({
   field: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The name of the record a reference field's value names (`HISTORY_FIELDS`: an app), when the company has it. */
+  before_name: z.string().optional(),
+  after_name: z.string().optional(),
 });
 export type HistoryChange = z.infer<typeof historyChange>;
 

@@ -46,6 +46,8 @@ export const userInfo = z.object({
   name: z.string(),
   email: z.string(),
   company_id: z.number().int(),
+  /** The company's name, shown on the account page. */
+  company_name: z.string(),
   account_id: z.number().int(),
   status: z.union([z.literal(AccountStatus.Normal), z.literal(AccountStatus.Frozen)]),
   create_time: z.string(),

@@ -5,11 +5,11 @@
  * column choices, the date-window rule, the ingest limits, the management actions and the export file names.
  * Their zod schemas are in reportSchemas.ts.
  */
-import { AdStyle, type AdStyleValue, type LangValue, ReportStatus, type ReportStatusValue } from "./enums.ts";
+
+import { type LangValue, ReportStatus, type ReportStatusValue } from "./enums.ts";
+import type { Titles } from "./enumTitles.ts";
 import type { MessageKey } from "./errors.ts";
 import { GLOSSARY } from "./glossary.ts";
-
-type Titles = Record<LangValue, string>;
 
 // ─── Kinds ───────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -33,13 +33,6 @@ export const REPORT_STATUS_TITLES: Record<ReportStatusValue, Titles> = {
 };
 /** A calculated or published day whose raw data changed after its calculation. */
 export const REPORT_STALE_TITLE: Titles = { zh: "数据有更新，需重新计算", en: "Data changed, recalculate" };
-
-export const AD_STYLE_TITLES: Record<AdStyleValue, Titles> = {
-  [AdStyle.Banner]: { zh: "横幅", en: "Banner" },
-  [AdStyle.Native]: { zh: "原生", en: "Native" },
-  [AdStyle.RewardVideo]: { zh: "激励视频", en: "Reward Video" },
-  [AdStyle.Interstitial]: { zh: "插屏", en: "Interstitial" },
-};
 
 // ─── Dimensions (spec §3 codes) ──────────────────────────────────────────────────────────────────────────
 

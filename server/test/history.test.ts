@@ -12,6 +12,7 @@ import {
 } from "@pc/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeAudit } from "../src/lib/audit.ts";
 import { demoCompany, makeUser, tokenOf } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { callAs, demoPublisher, otherPublisher, type Publisher } from "./support/publisher.ts";
@@ -122,6 +123,35 @@ describe("a placement's history", () => {
     const answer = await recordHistory(HistoryEntity.User, demo.userId);
     expect(answer.code).toBe(Code.ParamError);
     expect(answer.data).toEqual({ field: "entity" });
+  });
+});
+
+describe("names instead of ids (issue 28 item 7)", () => {
+  it("names the app a placement's app_id refers to", async () => {
+    const answer = await recordHistory(HistoryEntity.Placement, placementId);
+    const create = answer.data.list.at(-1);
+    expect(create?.changes.find((change) => change.field === "app_id")).toEqual({
+      field: "app_id",
+      before: null,
+      after: appId,
+      after_name: "History Host",
+    });
+  });
+
+  it("names only the session's company's apps: another company's id stays unnamed", async () => {
+    await writeAudit(db(), {
+      companyId: other.companyId,
+      userId: other.userId,
+      action: "update",
+      entity: HistoryEntity.Placement,
+      entityId: 999_999,
+      before: { app_id: appId },
+      after: { app_id: appId + 1_000_000 },
+    });
+    const answer = await history({ entity: HistoryEntity.Placement, entity_id: "999999" }, other);
+    expect(answer.data.list[0]?.changes).toEqual([
+      { field: "app_id", before: appId, after: appId + 1_000_000 },
+    ]);
   });
 });
 

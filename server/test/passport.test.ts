@@ -281,6 +281,18 @@ describe("session", () => {
     expect((await get("/api/v1/user/user_info", token)).code).toBe(Code.TokenInvalid);
   });
 
+  it("names the user's company in the user info (issue 28 item 7), not only its id", async () => {
+    const token = await tokenFor(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+    const info = await get<{ company_id: number; company_name: string }>("/api/v1/user/user_info", token);
+    const company = await t.runtime.database.db
+      .selectFrom("company")
+      .select("name")
+      .where("id", "=", info.data.company_id)
+      .executeTakeFirstOrThrow();
+    expect(info.data.company_name).toBe(company.name);
+    expect(info.data.company_name).not.toBe("");
+  });
+
   it("gives the operator's admin the report management route", async () => {
     const token = await tokenFor(t.app, "operator@platform.test", DEMO_PASSWORD);
     const menu = await get<{ routes: string[] }>("/api/v1/user/menu", token);

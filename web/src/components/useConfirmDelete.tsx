@@ -3,8 +3,10 @@
  * Success. A refusal was already shown by the API client.
  */
 import { ExclamationCircleFilled } from "@ant-design/icons";
+import type { MessageKey } from "@pc/contract";
 import { App } from "antd";
 import { useTranslation } from "react-i18next";
+import { WARNING_SECONDS } from "../api/client.ts";
 import { useContractText } from "../i18n/messages.ts";
 
 /** Asks `content`; OK runs the change and then `onDone`, Cancel shows `cancelled`. */
@@ -50,18 +52,25 @@ export function useConfirmAction() {
   };
 }
 
-/** Delete with confirmation: "the operation deletes permanently; continue?". */
+/**
+ * Delete with confirmation: "the operation deletes permanently; continue?". A delete the row already shows the
+ * server would refuse (`refusal`: an app with placements, issue 28 item 9) shows that refusal at once, as the
+ * client shows the server's, without asking first; the server's refusal stays the guard.
+ */
 export function useConfirmDelete() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const text = useContractText();
   const confirm = useConfirmAction();
 
-  return (remove: () => Promise<unknown>, onDeleted: () => void) =>
-    confirm({
-      content: text.message("deleteConfirm"),
-      cancelled: t("common.deleteCancelled"),
-      danger: true,
-      run: remove,
-      onDone: onDeleted,
-    });
+  return (remove: () => Promise<unknown>, onDeleted: () => void, refusal: MessageKey | null = null) =>
+    refusal
+      ? void message.warning(text.message(refusal), WARNING_SECONDS)
+      : confirm({
+          content: text.message("deleteConfirm"),
+          cancelled: t("common.deleteCancelled"),
+          danger: true,
+          run: remove,
+          onDone: onDeleted,
+        });
 }

@@ -172,7 +172,7 @@ describe("one catalogue for texts (issue 13 item 5)", () => {
     expect(i18n.t("login.emailFormat")).toBe("邮箱格式不正确");
     expect(i18n.t("common.deleteCancelled")).toBe("已取消删除");
     expect(i18n.t("register.companyNamePlaceholder")).toBe("请输入公司名称");
-    expect(i18n.t("history.fields.adStyle")).toBe("广告类型");
+    expect(i18n.t("history.fields.ad_style")).toBe("广告类型");
     expect(i18n.t("history.days")).toBe("日期");
     await changeLanguage("en");
     expect(i18n.t("login.emailFormat")).toBe("The mailbox format is incorrect");
@@ -183,7 +183,7 @@ describe("one catalogue for texts (issue 13 item 5)", () => {
     expect(i18n.t("history.fields.pkg")).toBe("Package name");
     expect(i18n.t("companies.adminPasswordPlaceholder")).toBe("Please enter the password");
     // the history's field names say the glossary's term (issue 12 item 4), not "Ad format"
-    expect(i18n.t("history.fields.adStyle")).toBe("Ad type");
+    expect(i18n.t("history.fields.ad_style")).toBe("Ad type");
     // spec §8: 'Cancel' when a delete confirmation is refused, not the contract's "Delete cancelled"
     expect(i18n.t("common.deleteCancelled")).toBe("Cancel");
   });

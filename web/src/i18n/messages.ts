@@ -1,8 +1,17 @@
 /**
- * The contract's message catalogue (MESSAGES, CODE_MESSAGES) in the interface language: the web shows the
- * same texts the server answers with, defined once in the contract.
+ * The contract's message catalogue (MESSAGES, CODE_MESSAGES) and enum titles (ENUM_TITLES) in the interface
+ * language: the web shows the same texts the server answers with, defined once in the contract.
  */
-import { CODE_MESSAGES, Code, issueText, type LangValue, MESSAGES, type MessageKey } from "@pc/contract";
+import {
+  CODE_MESSAGES,
+  Code,
+  type EnumName,
+  enumTitle,
+  issueText,
+  type LangValue,
+  MESSAGES,
+  type MessageKey,
+} from "@pc/contract";
 import { useTranslation } from "react-i18next";
 import { isLang } from "./index.ts";
 
@@ -14,6 +23,8 @@ export interface ContractText {
   issue: (text: string) => string;
   /** The success message ("Success"). */
   success: string;
+  /** An enum value's title (platform, ad type, content type, role, account status); an unknown value as is. */
+  title: (name: EnumName, value: unknown) => string;
 }
 
 export function contractText(lang: LangValue): ContractText {
@@ -22,6 +33,7 @@ export function contractText(lang: LangValue): ContractText {
     message: (key) => MESSAGES[key][lang],
     issue: (text) => issueText(text, lang),
     success: CODE_MESSAGES[Code.Ok][lang],
+    title: (name, value) => enumTitle(name, value, lang) ?? String(value),
   };
 }
 

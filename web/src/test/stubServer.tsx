@@ -17,6 +17,7 @@ export const userInfo = (
   who: Pick<UserInfo, "user_id" | "user_name" | "name" | "email" | "company_id"> & Partial<UserInfo>,
 ): UserInfo => ({
   account_id: who.company_id,
+  company_name: "Demo Publisher",
   status: 1,
   create_time: "",
   modify_time: "",

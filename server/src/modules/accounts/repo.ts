@@ -36,6 +36,17 @@ export function findUser(db: Db, companyId: number, userId: number) {
     .executeTakeFirst();
 }
 
+/** A user with the name of their company (`company`, a reference table, like `role`). */
+export function findUserWithCompany(db: Db, companyId: number, userId: number) {
+  return db
+    .selectFrom("app_user")
+    .innerJoin("company", "company.id", "app_user.company_id")
+    .select([...userColumns, "company.name as company_name"])
+    .where("app_user.company_id", "=", companyId)
+    .where("app_user.id", "=", userId)
+    .executeTakeFirst();
+}
+
 export function rolesOf(db: Db, companyId: number, userId: number) {
   return db
     .selectFrom("user_role")

@@ -34,6 +34,7 @@ import {
   findUserByEmail,
   findUserNames,
   findUsersWithRoles,
+  findUserWithCompany,
   insertUser,
   listUsers,
   replaceRoles,
@@ -95,7 +96,7 @@ export async function loadUserInfo(
   session: { companyId: number; userId: number; accountId: number; isOperator: boolean },
   timeZone: string,
 ): Promise<UserInfo> {
-  const user = await findUser(db, session.companyId, session.userId);
+  const user = await findUserWithCompany(db, session.companyId, session.userId);
   if (!user) throw new AppError(Code.TokenInvalid);
   const roles = await rolesOf(db, session.companyId, session.userId);
   const principal = principalOf(
@@ -109,6 +110,7 @@ export async function loadUserInfo(
     name: user.user_name,
     email: user.email,
     company_id: user.company_id,
+    company_name: user.company_name,
     account_id: session.accountId,
     status: user.status === AccountStatus.Frozen ? AccountStatus.Frozen : AccountStatus.Normal,
     create_time: formatDateTime(user.create_time, timeZone),

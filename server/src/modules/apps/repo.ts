@@ -82,6 +82,16 @@ export function findApp(db: Db, companyId: number, id: number) {
 }
 export type AppRecord = NonNullable<Awaited<ReturnType<typeof findApp>>>;
 
+/** The names of the company's apps among these ids (another company's ids find nothing). */
+export function findAppNames(db: Db, companyId: number, ids: readonly number[]) {
+  return db
+    .selectFrom("app")
+    .select(["id", "name"])
+    .where("company_id", "=", companyId)
+    .where("id", "in", ids.length > 0 ? ids : [0])
+    .execute();
+}
+
 /** Locks the app row for the rest of the transaction (edit and delete read it before changing it). */
 export function lockApp(db: Db, companyId: number, id: number) {
   return db

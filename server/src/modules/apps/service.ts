@@ -29,6 +29,7 @@ import {
   deleteApp as deleteAppRow,
   findApp,
   findAppByKey,
+  findAppNames,
   insertApp,
   listApps as listAppRows,
   lockApp,
@@ -238,6 +239,16 @@ export const appPkgExists = (db: Db, companyId: number, pkg: string, exceptId?: 
   appPkgTaken(db, companyId, pkg, exceptId);
 
 /** The app an SDK call names, with its secret; undefined when the key is unknown. */
+/** The names of the company's apps by id, for these ids (the change history names a placement's app). */
+export async function appNamesOf(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const rows = await findAppNames(db, companyId, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export const appForSdk = (db: Db, appKey: string) => findAppByKey(db, appKey);
 
 /** The SDK signing secret of an app, for the operator CLI. */

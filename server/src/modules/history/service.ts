@@ -15,6 +15,7 @@ import { type AuditFilter, pageAudit } from "../../lib/audit.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { userNamesOf } from "../accounts/service.ts";
+import { namedChanges } from "./names.ts";
 
 const nameIn = (state: unknown): string | null => {
   if (typeof state !== "object" || state === null) return null;
@@ -37,9 +38,14 @@ async function historyPage(
     companyId,
     rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])),
   );
+  const changes = await namedChanges(
+    db,
+    companyId,
+    rows.map((row) => ({ entity: row.entity, changes: changesOf(row.before, row.after) })),
+  );
   return {
     total,
-    list: rows.map((row) => ({
+    list: rows.map((row, index) => ({
       id: row.id,
       time: formatDateTime(row.create_time, timeZone),
       user: row.user_id === null ? null : (users.get(row.user_id) ?? null),
@@ -47,7 +53,7 @@ async function historyPage(
       entity: row.entity,
       entity_id: row.entity_id,
       entity_name: nameIn(row.after) ?? nameIn(row.before),
-      changes: changesOf(row.before, row.after),
+      changes: changes[index] ?? [],
     })),
   };
 }

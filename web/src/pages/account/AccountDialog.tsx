@@ -130,7 +130,7 @@ export function AccountDialog({
           disabled={locked}
           options={ROLE_CHOICES.map((choice) => ({
             value: choice.value,
-            label: t(`accounts.roles.${choice.value}`),
+            label: text.title("role", choice.value),
             // a locked row shows its own role; otherwise only the assignable one can be picked
             disabled: !locked && !choice.assignable,
           }))}

@@ -13,6 +13,7 @@ import { userApi } from "../../api/passport.ts";
 import { queryKeys } from "../../api/queryKeys.ts";
 import { PATHS } from "../../app/paths.ts";
 import { queryClient, userInfoQuery } from "../../app/queryClient.ts";
+import { useContractText } from "../../i18n/messages.ts";
 import { getToken, setUserInfo } from "../../session/session.ts";
 import { ROLE_CHOICES } from "./accountForm.ts";
 import { TwoFactorCard } from "./TwoFactorCard.tsx";
@@ -20,6 +21,7 @@ import "./account.css";
 
 export default function AccountInfoPage() {
   const { t } = useTranslation();
+  const text = useContractText();
   const { token: themeToken } = theme.useToken();
   const navigate = useNavigate();
   const token = getToken();
@@ -79,7 +81,7 @@ export default function AccountInfoPage() {
             {
               key: "company",
               label: t("accounts.company"),
-              children: t("accounts.companyId", { id: user.company_id }),
+              children: user.company_name,
             },
             {
               key: "roles",
@@ -89,7 +91,7 @@ export default function AccountInfoPage() {
                   <Space size={[4, 4]} wrap>
                     {roles.map((role) => (
                       <Tag key={role.value} color={role.assignable ? "blue" : "gold"}>
-                        {t(`accounts.roles.${role.value}`)}
+                        {text.title("role", role.value)}
                       </Tag>
                     ))}
                   </Space>
@@ -101,9 +103,9 @@ export default function AccountInfoPage() {
               key: "status",
               label: t("accounts.columns.status"),
               children: frozen ? (
-                <Tag color="error">{t("accounts.status.frozen")}</Tag>
+                <Tag color="error">{text.title("accountStatus", user.status)}</Tag>
               ) : (
-                <Tag color="success">{t("accounts.status.normal")}</Tag>
+                <Tag color="success">{text.title("accountStatus", user.status)}</Tag>
               ),
             },
             { key: "create_time", label: t("accounts.columns.createTime"), children: user.create_time },

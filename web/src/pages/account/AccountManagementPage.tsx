@@ -100,9 +100,9 @@ export default function AccountManagementPage() {
       responsive: DESKTOP_ONLY,
       render: (status: UserRow["status"]) =>
         status === AccountStatus.Frozen ? (
-          <Tag color="error">{t("accounts.status.frozen")}</Tag>
+          <Tag color="error">{text.title("accountStatus", AccountStatus.Frozen)}</Tag>
         ) : (
-          <Tag color="success">{t("accounts.status.normal")}</Tag>
+          <Tag color="success">{text.title("accountStatus", AccountStatus.Normal)}</Tag>
         ),
     },
     {

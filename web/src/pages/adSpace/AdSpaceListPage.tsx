@@ -16,6 +16,7 @@ import { RowActions } from "../../components/RowActions.tsx";
 import { useConfirmDelete } from "../../components/useConfirmDelete.tsx";
 import { useFilteredList } from "../../components/useFilteredList.ts";
 import { useListDialog } from "../../components/useListDialog.ts";
+import { useContractText } from "../../i18n/messages.ts";
 import { useRecordHistory } from "../history/useRecordHistory.tsx";
 import { BottomPriceDialog } from "./BottomPriceDialog.tsx";
 import { PlacementDialog } from "./PlacementDialog.tsx";
@@ -49,6 +50,7 @@ const STYLE_COLORS: Record<AdStyleValue, string> = { 1: "blue", 2: "green", 3: "
 
 function AdSpaceListPage({ appName }: { appName: string }) {
   const { t } = useTranslation();
+  const text = useContractText();
   const confirmDelete = useConfirmDelete();
   const dialog = useListDialog<DialogTarget>({ kind: "placement", row: null });
   const history = useRecordHistory();
@@ -60,7 +62,7 @@ function AdSpaceListPage({ appName }: { appName: string }) {
     initialValues: { ...EMPTY_FILTERS, app_name: appName },
   });
 
-  const styleName = (style: number) => (isAdStyle(style) ? t(`placements.adStyles.${style}`) : String(style));
+  const styleName = (style: number) => text.title("adStyle", style);
 
   const columns: TableColumnsType<PlacementRow> = [
     {

@@ -74,7 +74,7 @@ export function PlacementDialog({
     () => (placement ? [{ value: placement.app.id, label: placement.app.name }] : []),
     [placement],
   );
-  const styleName = useCallback((value: AdStyleValue) => t(`placements.adStyles.${value}`), [t]);
+  const styleName = useCallback((value: AdStyleValue) => text.title("adStyle", value), [text]);
 
   const save = async () => {
     const values = await validate();
@@ -191,7 +191,7 @@ export function PlacementDialog({
       >
         {allowed.length > 0 ? (
           <Checkbox.Group
-            options={allowed.map((type) => ({ value: type, label: t(`placements.contentTypes.${type}`) }))}
+            options={allowed.map((type) => ({ value: type, label: text.title("contentType", type) }))}
           />
         ) : (
           <span className="pc-muted">{t("placements.contentTypeHint")}</span>

@@ -74,7 +74,10 @@ export function AppDialog({ app, ...props }: EditDialogProps<AppRow> & { app: Ap
       onSave={save}
     >
       <Form.Item name="platform" label={t("apps.platform")}>
-        <Select disabled options={[{ value: Platform.Android, label: t("apps.android") }]} />
+        <Select
+          disabled
+          options={[{ value: Platform.Android, label: text.title("platform", Platform.Android) }]}
+        />
       </Form.Item>
       <Form.Item name="is_online" label={t("apps.isOnline")}>
         <Radio.Group

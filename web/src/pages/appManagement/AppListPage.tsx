@@ -79,7 +79,12 @@ export default function AppListPage() {
               key: "delete",
               label: t("common.delete"),
               danger: true,
-              onClick: () => confirmDelete(() => appsApi.remove(app.id), list.afterDelete),
+              onClick: () =>
+                confirmDelete(
+                  () => appsApi.remove(app.id),
+                  list.afterDelete,
+                  app.adpos_count > 0 ? "appHasPlacements" : null,
+                ),
             },
             history.action({ entity: "app", id: app.id, name: app.name }),
           ]}

@@ -56,7 +56,7 @@ export default function ChangeHistoryPage() {
       }
       title={t("route.changeHistory")}
       rowKey="id"
-      columns={historyColumns(t, true)}
+      columns={historyColumns(t)}
       list={list}
       scrollX={1000}
     />

@@ -1,10 +1,17 @@
-/** One app's or placement's changes, newest first, in a drawer beside its list. */
+/**
+ * One app's or placement's changes, newest first, in a drawer beside its list: antd's large drawer, or the
+ * window's width where that is narrower; its table is as wide as the drawer (issue 28 item 7).
+ */
 import { Drawer, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { type HistoryRecord, historyApi } from "../../api/history.ts";
 import { queryKeys } from "../../api/queryKeys.ts";
 import { usePagedList } from "../../components/usePagedList.ts";
-import { historyColumns } from "./historyColumns.tsx";
+import { recordHistoryColumns } from "./historyColumns.tsx";
+import "./history.css";
+
+/** antd's "large" drawer, at most the window's width. */
+const DRAWER_WIDTH = "min(736px, 100vw)";
 
 export interface HistoryTarget extends HistoryRecord {
   name: string;
@@ -21,11 +28,11 @@ function RecordHistory({ target }: { target: HistoryTarget }) {
     <Table
       rowKey="id"
       size="small"
-      columns={historyColumns(t, false)}
+      columns={recordHistoryColumns(t)}
+      tableLayout="fixed"
       dataSource={list.rows}
       loading={list.query.isFetching}
       pagination={list.pagination}
-      scroll={{ x: 720 }}
       data-testid="record-history"
     />
   );
@@ -38,7 +45,8 @@ export function HistoryDrawer({ target, onClose }: { target: HistoryTarget | nul
       open={target !== null}
       onClose={onClose}
       title={target ? t("history.recordTitle", { name: target.name }) : ""}
-      size="large"
+      size={DRAWER_WIDTH}
+      className="pc-history-drawer"
       destroyOnHidden
     >
       {target && <RecordHistory key={`${target.entity}-${target.id}`} target={target} />}

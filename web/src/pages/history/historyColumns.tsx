@@ -33,52 +33,79 @@ export const actionLabel = (action: string, t: TFunction) =>
 export const entityLabel = (entity: string, t: TFunction) =>
   isEntity(entity) ? t(`history.entities.${entity}`) : entity;
 
-export function historyColumns(t: TFunction, withRecord: boolean): TableColumnsType<HistoryRow> {
+function ChangedBy({ row, t }: { row: HistoryRow; t: TFunction }) {
+  return row.user ? (
+    <>
+      <div>{row.user.name}</div>
+      <Typography.Text type="secondary">{row.user.email}</Typography.Text>
+    </>
+  ) : (
+    <Typography.Text type="secondary">{t("history.system")}</Typography.Text>
+  );
+}
+
+const ActionTag = ({ action, t }: { action: string; t: TFunction }) => (
+  <Tag color={isKnownAction(action) ? ACTION_COLORS[action] : undefined}>{actionLabel(action, t)}</Tag>
+);
+
+const changesColumn = (t: TFunction): TableColumnsType<HistoryRow>[number] => ({
+  title: t("history.columns.changes"),
+  dataIndex: "changes",
+  render: (changes: HistoryRow["changes"], row) => <HistoryChanges entity={row.entity} changes={changes} />,
+});
+
+/** The company-wide list's columns: when, who, what was done, to which record, and the changed fields. */
+export function historyColumns(t: TFunction): TableColumnsType<HistoryRow> {
   return [
     { title: t("history.columns.time"), dataIndex: "time", width: 170, className: "pc-nowrap" },
     {
       title: t("history.columns.user"),
       key: "user",
       width: 200,
-      render: (_, row) =>
-        row.user ? (
-          <>
-            <div>{row.user.name}</div>
-            <Typography.Text type="secondary">{row.user.email}</Typography.Text>
-          </>
-        ) : (
-          <Typography.Text type="secondary">{t("history.system")}</Typography.Text>
-        ),
+      render: (_, row) => <ChangedBy row={row} t={t} />,
     },
     {
       title: t("history.columns.action"),
       dataIndex: "action",
       width: 110,
-      render: (action: string) => (
-        <Tag color={isKnownAction(action) ? ACTION_COLORS[action] : undefined}>{actionLabel(action, t)}</Tag>
+      render: (action: string) => <ActionTag action={action} t={t} />,
+    },
+    {
+      title: t("history.columns.record"),
+      key: "record",
+      width: 220,
+      render: (_, row) => (
+        <>
+          <div>{row.entity_name ?? `#${row.entity_id}`}</div>
+          <Typography.Text type="secondary">
+            {entityLabel(row.entity, t)} #{row.entity_id}
+          </Typography.Text>
+        </>
       ),
     },
-    ...(withRecord
-      ? [
-          {
-            title: t("history.columns.record"),
-            key: "record",
-            width: 220,
-            render: (_: unknown, row: HistoryRow) => (
-              <>
-                <div>{row.entity_name ?? `#${row.entity_id}`}</div>
-                <Typography.Text type="secondary">
-                  {entityLabel(row.entity, t)} #{row.entity_id}
-                </Typography.Text>
-              </>
-            ),
-          },
-        ]
-      : []),
+    changesColumn(t),
+  ];
+}
+
+/**
+ * A record's own history in its drawer (issue 28 item 7): what was done, when and by whom in one narrow
+ * column, so the changed fields take the rest of the drawer's width and wrap inside it at every width.
+ */
+export function recordHistoryColumns(t: TFunction): TableColumnsType<HistoryRow> {
+  return [
     {
-      title: t("history.columns.changes"),
-      dataIndex: "changes",
-      render: (changes: HistoryRow["changes"]) => <HistoryChanges changes={changes} />,
+      title: t("history.columns.action"),
+      key: "change",
+      width: 150,
+      className: "pc-history-change",
+      render: (_, row) => (
+        <>
+          <ActionTag action={row.action} t={t} />
+          <div>{row.time}</div>
+          <ChangedBy row={row} t={t} />
+        </>
+      ),
     },
+    changesColumn(t),
   ];
 }
