@@ -1,15 +1,14 @@
 /**
  * A report's dates as one range picker (spec §5 Report dates; issue 28 item 4): the `range` field of a report
  * form, with presets (rangePresets.ts) and only the days of the server's window selectable, checked by the
- * contract's date rule. The report screen's filters and a row's detail view both use it.
+ * contract's date rule. On a phone its popup stacks the months (reports.css). The report screen's filters and a row's detail view both use it.
  */
 import type { ReportDateWindowAnswer } from "@pc/contract";
 import { DatePicker, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { useContractText } from "../../i18n/messages.ts";
 import { reportRangePresets } from "./rangePresets.ts";
-import { isSelectableDay } from "./reportQuery.ts";
-import { fromDayjs, rangeOf, reportDateRule, windowOf } from "./reportScreenConfig.ts";
+import { rangeOf, reportDateRule, toDayjs, windowOf } from "./reportScreenConfig.ts";
 
 export function ReportRangeField({ dateWindow }: { dateWindow: ReportDateWindowAnswer }) {
   const { t } = useTranslation();
@@ -30,7 +29,10 @@ export function ReportRangeField({ dateWindow }: { dateWindow: ReportDateWindowA
         allowClear={false}
         format="YYYY-MM-DD"
         presets={presets}
-        disabledDate={(day) => !isSelectableDay(fromDayjs(day), window)}
+        classNames={{ popup: { root: "pc-range-popup" } }}
+        // only the window's days; its last month in the second panel, not a month after it
+        minDate={toDayjs(window.minDate)}
+        maxDate={toDayjs(window.maxDate)}
       />
     </Form.Item>
   );

@@ -37,10 +37,6 @@ export function defaultDates(window: ReportDateWindow): ReportDates {
   return { startDate: start < window.minDate ? window.minDate : start, endDate: window.maxDate };
 }
 
-/** Whether a day (yyyyMMdd) may be picked: inside the window (the range picker keeps its ends in order). */
-export const isSelectableDay = (day: string, window: ReportDateWindow): boolean =>
-  day >= window.minDate && day <= window.maxDate;
-
 /** The paging after the pager changed: a new page size starts again at page 1. */
 export function nextReportPaging(current: ReportPaging, page: number, pageSize: number): ReportPaging {
   if (pageSize !== current.pageSize) return { pageIndex: 1, pageSize };

@@ -75,6 +75,16 @@ describe("report range field", () => {
     expect(presetLabels()).toEqual(["昨天", "近 7 天", "近 30 天", "上月", "近 90 天"]);
     expect(datesOf(form?.getFieldValue("range"))).toEqual({ startDate: "20261101", endDate: "20261130" });
   });
+
+  it("lets only the window's days be picked, its last month beside the one before", async () => {
+    render(<RangeForm />);
+    await pickPreset("近 7 天");
+    const cell = (iso: string) => document.querySelector(`.ant-picker-cell[title="${iso}"]`);
+    expect(cell("2026-11-25")?.classList.contains("ant-picker-cell-disabled")).toBe(false);
+    expect(cell("2026-11-26")?.classList.contains("ant-picker-cell-disabled")).toBe(true);
+    expect(cell("2026-10-01")).not.toBeNull();
+    expect(document.querySelector('.ant-picker-cell[title="2026-12-01"].ant-picker-cell-in-view')).toBeNull();
+  });
 });
 
 describe("report date rule", () => {
