@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { PRESETS, pickPreset, rangePicker } from "./rangePicker.ts";
 import { iso, reportApi } from "./reportApi.ts";
 import { type Lang, OPERATOR, signIn, signInAs, textContrast } from "./support.ts";
 
@@ -168,8 +169,9 @@ for (const lang of ["zh", "en"] as Lang[]) {
       ]);
       expect(first.total).toBeGreaterThan(40);
 
-      await expect(page.locator("#report_startDate")).toHaveValue(iso(dates.startDate));
-      await expect(page.locator("#report_endDate")).toHaveValue(iso(dates.endDate));
+      const range = rangePicker(page, "report");
+      await expect(range.start).toHaveValue(iso(dates.startDate));
+      await expect(range.end).toHaveValue(iso(dates.endDate));
       await expect(bodyRows(table(page))).toHaveCount(10);
       await expect(totalRow(table(page))).toContainText(t.total);
       await expect(totalRow(table(page))).toContainText(count(summary.total.requestNum, lang));
@@ -325,7 +327,8 @@ for (const lang of ["zh", "en"] as Lang[]) {
       const drawer = page.locator(".pc-report-detail");
       const detail = drawer.getByTestId("detail-table");
       await expect(bodyRows(detail).first()).toBeVisible();
-      await expect(drawer.locator("#detail_range")).toHaveValue(iso(dates.startDate));
+      await expect(rangePicker(drawer, "detail").start).toHaveValue(iso(dates.startDate));
+      await expect(rangePicker(drawer, "detail").end).toHaveValue(iso(dates.endDate));
       await expect(drawer.locator("#detail_adId")).toHaveValue(String(row.adId));
       // the row's placement, country and ad style over the range, one row per published day, and their total
       const expected = await reportApi.summary(page, "online", {
@@ -566,10 +569,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await page.goto(SDK);
       await expect(bodyRows(table(page)).first()).toBeVisible();
       const { maxDate } = await reportApi.dateWindow(page);
-      const start = page.locator("#report_startDate");
-      await start.click();
-      await start.fill(iso(maxDate));
-      await start.press("Enter");
+      await pickPreset(page, "report", PRESETS[lang].yesterday);
       await page.getByTestId("filter-search").click();
       await expect(page.getByTestId("report-empty")).toContainText(t.emptyUnpublished);
       await expect(page.getByTestId("report-empty")).toContainText(iso(maxDate));

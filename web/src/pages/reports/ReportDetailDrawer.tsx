@@ -5,34 +5,21 @@
  */
 import type { ReportDateWindowAnswer } from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { DatePicker, Drawer, Form } from "antd";
-import type { Dayjs } from "dayjs";
+import { Drawer, Form } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/queryKeys.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
+import { ReportRangeField } from "./ReportRangeField.tsx";
 import { type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
 import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
-import {
-  FIRST_REPORT_PAGE,
-  isSelectableDay,
-  nextReportPaging,
-  type ReportDates,
-  type ReportPaging,
-} from "./reportQuery.ts";
-import {
-  dayOf,
-  fromDayjs,
-  type ReportScreenConfig,
-  reportDateRule,
-  toDayjs,
-  windowOf,
-} from "./reportScreenConfig.ts";
+import { FIRST_REPORT_PAGE, nextReportPaging, type ReportDates, type ReportPaging } from "./reportQuery.ts";
+import { type DateRange, datesOf, type ReportScreenConfig, rangeOf } from "./reportScreenConfig.ts";
 
 export const DETAIL_DRAWER_WIDTH = 1080;
 
-type DetailForm<V> = V & { range: [Dayjs, Dayjs] | null };
+type DetailForm<V> = V & { range: DateRange };
 
 export function ReportDetailDrawer<V extends object, F, Q extends object>({
   config,
@@ -56,7 +43,6 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
   const { t } = useTranslation();
   const text = useContractText();
   const { def } = config;
-  const window = windowOf(dateWindow);
   const [form] = Form.useForm<DetailForm<V>>();
   const [open, setOpen] = useState(true);
   const [applied, setApplied] = useState({ dates, values });
@@ -87,15 +73,14 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
 
   const initialValues = {
     ...values,
-    range: [toDayjs(dates.startDate), toDayjs(dates.endDate)],
+    range: rangeOf(dates),
   } as DetailForm<V>;
 
   const onSearch = () => {
     const all = form.getFieldsValue(true) as DetailForm<V>;
-    const [start, end] = all.range ?? [null, null];
-    const next = { startDate: dayOf(start), endDate: dayOf(end) };
-    if (!next.startDate || !next.endDate) return; // the field's rule shows why
-    setApplied({ dates: { startDate: next.startDate, endDate: next.endDate }, values: all });
+    const next = datesOf(all.range);
+    if (!next) return; // the field's rule shows why
+    setApplied({ dates: next, values: all });
     setPaging((current) => ({ ...current, pageIndex: 1 }));
   };
 
@@ -127,17 +112,7 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
           onSearch={onSearch}
           onReset={onReset}
         >
-          <Form.Item
-            name="range"
-            label={t("reports.dateRange")}
-            rules={[reportDateRule("startDate", dateWindow.today, text.message, "range")]}
-          >
-            <DatePicker.RangePicker
-              allowClear={false}
-              format="YYYY-MM-DD"
-              disabledDate={(day) => !isSelectableDay(fromDayjs(day), window)}
-            />
-          </Form.Item>
+          <ReportRangeField dateWindow={dateWindow} />
           <FilterFields detail />
         </FilterBar>
         <WaitingDaysAlert days={summary.isPlaceholderData ? undefined : summary.data?.days} />

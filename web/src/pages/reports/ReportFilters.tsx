@@ -1,8 +1,9 @@
 /**
  * A report screen's filters (spec §4 Filters and paging; §5 Report dates): the company (for an operator), the
- * start and end dates inside the server's window, the report's own filters and the comparison, with Search and
- * Reset. Memoized with handlers of one identity: the screen renders again for every answer of its queries, the
- * form only when its own state changes (on a phone's CPU a render of the form was a 50 ms task per answer).
+ * date range inside the server's window (one picker with presets, ReportRangeField.tsx), the report's own
+ * filters and the comparison, with Search and Reset. Memoized with handlers of one identity: the screen renders
+ * again for every answer of its queries, the form only when its own state changes (on a phone's CPU a render of
+ * the form was a 50 ms task per answer).
  *
  * On a phone the form is folded to one line, the searched dates and a Filters button, so the report's numbers
  * are on the first screen (seven fields took all of it); it unfolds on the button and folds again after a search.
@@ -15,20 +16,15 @@ import {
   type ReportDateWindowAnswer,
   reportDateToIso,
 } from "@pc/contract";
-import { Button, Card, DatePicker, Form, type FormInstance, Select } from "antd";
+import { Button, Card, Form, type FormInstance, Select } from "antd";
 import { memo, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePhoneLayout } from "../../app/layout/usePhoneLayout.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
-import { isSelectableDay, type ReportDates } from "./reportQuery.ts";
-import {
-  type FilterForm,
-  fromDayjs,
-  type ReportScreenConfig,
-  reportDateRule,
-  windowOf,
-} from "./reportScreenConfig.ts";
+import { ReportRangeField } from "./ReportRangeField.tsx";
+import type { ReportDates } from "./reportQuery.ts";
+import type { FilterForm, ReportScreenConfig } from "./reportScreenConfig.ts";
 import { useReportAccess } from "./useReportAccess.ts";
 import { useReportCompanies } from "./useReportCompanies.ts";
 import { COMPARE_OFF, type CompareChoice } from "./useReportData.ts";
@@ -59,11 +55,8 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
 }: ReportFiltersProps<V, F, Q>) {
   const { t } = useTranslation();
   const text = useContractText();
-  const window = windowOf(dateWindow);
   const { operator } = useReportAccess();
   const companies = useReportCompanies(operator);
-  const startDate = Form.useWatch("startDate", form);
-  const endDate = Form.useWatch("endDate", form);
   const FilterFields = config.FilterFields;
   const phone = usePhoneLayout();
   const [unfolded, setUnfolded] = useState(false);
@@ -125,36 +118,7 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
                 />
               </Form.Item>
             )}
-            <Form.Item
-              name="startDate"
-              label={t("reports.startDate")}
-              dependencies={["endDate"]}
-              rules={[reportDateRule("startDate", dateWindow.today, text.message)]}
-            >
-              <DatePicker
-                allowClear={false}
-                format="YYYY-MM-DD"
-                disabledDate={(day) =>
-                  !isSelectableDay(fromDayjs(day), window, { notAfter: endDate ? fromDayjs(endDate) : null })
-                }
-              />
-            </Form.Item>
-            <Form.Item
-              name="endDate"
-              label={t("reports.endDate")}
-              dependencies={["startDate"]}
-              rules={[reportDateRule("endDate", dateWindow.today, text.message)]}
-            >
-              <DatePicker
-                allowClear={false}
-                format="YYYY-MM-DD"
-                disabledDate={(day) =>
-                  !isSelectableDay(fromDayjs(day), window, {
-                    notBefore: startDate ? fromDayjs(startDate) : null,
-                  })
-                }
-              />
-            </Form.Item>
+            <ReportRangeField dateWindow={dateWindow} />
             <FilterFields />
             <Form.Item name="compare" label={t("reports.compare")}>
               <Select<CompareChoice>

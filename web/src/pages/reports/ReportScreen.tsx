@@ -1,6 +1,6 @@
 /**
  * A report screen (spec §2 SDK reports, Affiliate reports, Custom-column dialog, Shared behaviours; §4
- * Column preferences, Filters and paging; §5 Report dates): filters with start and end dates inside the
+ * Column preferences, Filters and paging; §5 Report dates): filters with a date range (and its presets) in the
  * server's 90-day window ending yesterday; reset (defaults, page 1, 10 rows), search, export, reset column
  * widths, custom columns; the trend of a chosen metric by day; the table with its total row and paging;
  * a detail drawer per row. What differs between the SDK and the affiliate report comes in `config`.

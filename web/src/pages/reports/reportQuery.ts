@@ -37,18 +37,6 @@ export function defaultDates(window: ReportDateWindow): ReportDates {
   return { startDate: start < window.minDate ? window.minDate : start, endDate: window.maxDate };
 }
 
-/** Whether a day (yyyyMMdd) may be picked: inside the window, and on the right side of the other date. */
-export function isSelectableDay(
-  day: string,
-  window: ReportDateWindow,
-  bounds: { notBefore?: string | null; notAfter?: string | null } = {},
-): boolean {
-  if (day < window.minDate || day > window.maxDate) return false;
-  if (bounds.notBefore && day < bounds.notBefore) return false;
-  if (bounds.notAfter && day > bounds.notAfter) return false;
-  return true;
-}
-
 /** The paging after the pager changed: a new page size starts again at page 1. */
 export function nextReportPaging(current: ReportPaging, page: number, pageSize: number): ReportPaging {
   if (pageSize !== current.pageSize) return { pageIndex: 1, pageSize };

@@ -15,7 +15,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { FileAnswer, FileRequestOptions } from "../../api/client.ts";
 import type { ReportRowRecord } from "./ReportTable.tsx";
 import type { ReportDef } from "./reportDefs.ts";
-import type { QueryParts } from "./reportQuery.ts";
+import type { QueryParts, ReportDates } from "./reportQuery.ts";
 
 export interface ReportApi<Q extends object> {
   list: (query: Q) => Promise<{ list: ReportRowRecord[]; total: number }>;
@@ -45,9 +45,11 @@ export interface ReportScreenConfig<V extends object, F, Q extends object> {
   detailTitle: (row: ReportRowRecord, lang: LangValue) => string;
 }
 
+/** The range picker's value. */
+export type DateRange = [Dayjs, Dayjs] | null;
+
 export type FilterForm<V> = V & {
-  startDate: Dayjs | null;
-  endDate: Dayjs | null;
+  range: DateRange;
   companyId: number | undefined;
 };
 
@@ -63,28 +65,28 @@ export const windowOf = (answer: ReportDateWindowAnswer): ReportDateWindow => ({
 /** A picker's value as yyyyMMdd, or null. */
 export const dayOf = (value: unknown): string | null => (dayjs.isDayjs(value) ? fromDayjs(value) : null);
 
-interface FieldReader {
-  getFieldValue: (name: string) => unknown;
+/** yyyyMMdd dates ⇄ the range picker's value. */
+export const rangeOf = (dates: ReportDates): [Dayjs, Dayjs] => [
+  toDayjs(dates.startDate),
+  toDayjs(dates.endDate),
+];
+const rangeDays = (value: unknown) => {
+  const [start, end] = Array.isArray(value) ? value : [null, null];
+  return { startDate: dayOf(start), endDate: dayOf(end) };
+};
+/** The range picker's dates, or null while either is missing (the field's rule says why). */
+export function datesOf(value: unknown): ReportDates | null {
+  const { startDate, endDate } = rangeDays(value);
+  return startDate && endDate ? { startDate, endDate } : null;
 }
 
 /**
- * A date field's rule: the contract's report-date rule (both required, start ≤ end, the 90-day window
- * ending yesterday) over the form's dates, shown on the field it names.
+ * The range field's rule: the contract's report-date rule (both required, start ≤ end, the 90-day window
+ * ending yesterday) over the picked range; the problem's message, whichever end it names, is the field's.
  */
-export const reportDateRule =
-  (field: "startDate" | "endDate", today: string, message: (key: MessageKey) => string, range?: string) =>
-  ({ getFieldValue }: FieldReader) => ({
-    validator: () => {
-      const dates = range
-        ? (() => {
-            const value = getFieldValue(range);
-            const [start, end] = Array.isArray(value) ? value : [null, null];
-            return { startDate: dayOf(start), endDate: dayOf(end) };
-          })()
-        : { startDate: dayOf(getFieldValue("startDate")), endDate: dayOf(getFieldValue("endDate")) };
-      const problem = checkReportDates(dates, today);
-      return problem && (range || problem.field === field)
-        ? Promise.reject(new Error(message(problem.message)))
-        : Promise.resolve();
-    },
-  });
+export const reportDateRule = (today: string, message: (key: MessageKey) => string) => ({
+  validator: (_rule: unknown, value: unknown) => {
+    const problem = checkReportDates(rangeDays(value), today);
+    return problem ? Promise.reject(new Error(message(problem.message))) : Promise.resolve();
+  },
+});

@@ -21,7 +21,7 @@ import {
   reportQueries,
 } from "./reportQueries.ts";
 import { FIRST_REPORT_PAGE, nextReportPaging, type ReportDates, type ReportPaging } from "./reportQuery.ts";
-import { dayOf, type FilterForm, type ReportScreenConfig, toDayjs } from "./reportScreenConfig.ts";
+import { datesOf, type FilterForm, type ReportScreenConfig, rangeOf } from "./reportScreenConfig.ts";
 import type { TrendPoint } from "./TrendChart.tsx";
 
 /** The compare select's value when the comparison is off. */
@@ -74,8 +74,7 @@ export function useReportData<V extends object, F, Q extends object>(
     () =>
       ({
         ...config.emptyValues,
-        startDate: toDayjs(initialDates.startDate),
-        endDate: toDayjs(initialDates.endDate),
+        range: rangeOf(initialDates),
         companyId: startCompanyId ?? undefined,
         compare: COMPARE_OFF,
       }) as FilterForm<V> & { compare: CompareChoice },
@@ -93,10 +92,10 @@ export function useReportData<V extends object, F, Q extends object>(
 
   /** Asks the form's question from page 1; the same question again on page 1 reloads. */
   const search = (form: ReportForm<V>) => {
-    const dates = { startDate: dayOf(form.startDate), endDate: dayOf(form.endDate) };
-    if (!dates.startDate || !dates.endDate) return; // the fields' rules show why
+    const dates = datesOf(form.range);
+    if (!dates) return; // the field's rule shows why
     const next: ReportQuestion<V> = {
-      dates: { startDate: dates.startDate, endDate: dates.endDate },
+      dates,
       values: form,
       companyId: form.companyId ?? null,
       compare: compareOf(form.compare),
