@@ -28,7 +28,7 @@ export const GLOSSARY = {
   offerId: { zh: "Offer ID", en: "Offer ID" },
   /** The period a report is compared with (previous period, same days last week). */
   comparison: { zh: "对比", en: "Comparison" },
-  // The report metrics (issue 28 item 8), in the ad networks' words (AdMob, MAX): the tables, the trend,
+  // The report metrics (issue 28 item 8), in the ad industry's usual words: the tables, the trend,
   // the home page and the CSV headers all say these (reports.ts ONLINE_METRICS, OFFLINE_METRICS).
   requests: { zh: "请求数", en: "Requests" },
   /** Requests answered with an ad. */
@@ -42,7 +42,10 @@ export const GLOSSARY = {
   clicks: { zh: "点击数", en: "Clicks" },
   /** Clicks per impression. */
   ctr: { zh: "点击率", en: "CTR" },
-  /** What the publisher earns: the SDK report's and the affiliate report's settlement (never "settlement amount" or "income"). */
+  /**
+   * What the publisher earns: the SDK report's and the affiliate report's settlement (never "settlement
+   * amount" or "income").
+   */
   revenue: { zh: "收入", en: "Revenue" },
   /** Revenue per thousand impressions. */
   ecpm: { zh: "eCPM", en: "eCPM" },
@@ -56,7 +59,7 @@ export const GLOSSARY = {
   profitRate: { zh: "利润率", en: "Profit rate" },
   /**
    * The unit of a rate's change: 20.00% → 25.00% is +5.00 percentage points (its relative change, +25.0%,
-   * is written in %). Chinese writes the word, as its financial press does; English the usual "pp".
+   * is written in %). Chinese writes the word, English the usual "pp".
    */
   percentagePoints: { zh: "个百分点", en: "pp" },
 } as const satisfies Record<string, Term>;
