@@ -119,7 +119,10 @@ export const OFFLINE_METRIC_KEYS = [
 ] as const;
 export type OfflineMetricKey = (typeof OFFLINE_METRIC_KEYS)[number];
 
-/** A metric's title: its glossary term, with "(USD)" for money and per-unit money (the CSV's cells have no "$"). */
+/**
+ * A metric's title: its glossary term, with "(USD)" for money and money per unit (the CSV's cells carry no
+ * currency sign).
+ */
 export function metricTitle(term: Term, format: MetricFormat): Titles {
   if (format !== "money" && format !== "ratio") return term;
   return { zh: `${term.zh}（USD）`, en: `${term.en} (USD)` };
