@@ -28,6 +28,40 @@ export const GLOSSARY = {
   offerId: { zh: "Offer ID", en: "Offer ID" },
   /** The period a report is compared with (previous period, same days last week). */
   comparison: { zh: "对比", en: "Comparison" },
+  // The report metrics (issue 28 item 8), in the ad industry's usual words: the tables, the trend,
+  // the home page and the CSV headers all say these (reports.ts ONLINE_METRICS, OFFLINE_METRICS).
+  requests: { zh: "请求数", en: "Requests" },
+  /** Requests answered with an ad. */
+  fills: { zh: "填充数", en: "Fills" },
+  fillRate: { zh: "填充率", en: "Fill rate" },
+  /** Ads shown (never "display" or "show"). */
+  impressions: { zh: "展示数", en: "Impressions" },
+  /** Impressions per fill. */
+  showRate: { zh: "展示率", en: "Show rate" },
+  /** Clicks of an SDK ad and of an affiliate offer alike (never "hits"). */
+  clicks: { zh: "点击数", en: "Clicks" },
+  /** Clicks per impression. */
+  ctr: { zh: "点击率", en: "CTR" },
+  /**
+   * What the publisher earns: the SDK report's and the affiliate report's settlement (never "settlement
+   * amount" or "income").
+   */
+  revenue: { zh: "收入", en: "Revenue" },
+  /** Revenue per thousand impressions. */
+  ecpm: { zh: "eCPM", en: "eCPM" },
+  conversions: { zh: "转化数", en: "Conversions" },
+  rejections: { zh: "拒绝数", en: "Rejections" },
+  conversionRate: { zh: "转化率", en: "Conversion rate" },
+  /** Revenue per click. */
+  cpc: { zh: "CPC", en: "CPC" },
+  payout: { zh: "支出", en: "Payout" },
+  profit: { zh: "利润", en: "Profit" },
+  profitRate: { zh: "利润率", en: "Profit rate" },
+  /**
+   * The unit of a rate's change: 20.00% → 25.00% is +5.00 percentage points (its relative change, +25.0%,
+   * is written in %). Chinese writes the word, English the usual "pp".
+   */
+  percentagePoints: { zh: "个百分点", en: "pp" },
 } as const satisfies Record<string, Term>;
 
 export type TermKey = keyof typeof GLOSSARY;

@@ -9,7 +9,7 @@
 import { type LangValue, ReportStatus, type ReportStatusValue } from "./enums.ts";
 import type { Titles } from "./enumTitles.ts";
 import type { MessageKey } from "./errors.ts";
-import { GLOSSARY } from "./glossary.ts";
+import { GLOSSARY, type Term } from "./glossary.ts";
 
 // ─── Kinds ───────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -72,8 +72,9 @@ export const OFFLINE_DIMENSIONS: readonly DimensionInfo<OfflineDimensionField>[]
 // ─── Metrics (DESIGN §5: summed, then rates derived; 0 when the denominator is 0) ────────────────────────
 
 /**
- * How a metric is shown: `count` a whole number; `money` USD and `ratio` (eCPM, CPC) with 4 decimals;
- * `rate` a fraction with 4 decimals shown as a percentage with 2 (0.1234 → "12.34%").
+ * How a metric is shown: `count` a whole number; `money` USD (2 decimals on screen, METRIC_DECIMALS in the
+ * CSV); `ratio` (eCPM, CPC: money per unit) USD with METRIC_DECIMALS everywhere; `rate` a fraction with 4
+ * decimals shown as a percentage with 2 (0.1234 → "12.34%").
  */
 export type MetricFormat = "count" | "money" | "ratio" | "rate";
 
@@ -136,75 +137,74 @@ export type OfflineSortKey = (typeof OFFLINE_SORT_KEYS)[number];
 export const SORT_ORDERS = ["asc", "desc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/**
+ * A metric's title: its glossary term, with "(USD)" for money and money per unit (the CSV's cells carry no
+ * currency sign).
+ */
+export function metricTitle(term: Term, format: MetricFormat): Titles {
+  if (format !== "money" && format !== "ratio") return term;
+  return { zh: `${term.zh}（USD）`, en: `${term.en} (USD)` };
+}
+
+const metric = <Key extends string>(
+  key: Key,
+  term: Term,
+  format: MetricFormat,
+  formula: string,
+): MetricInfo<Key> => ({ key, title: metricTitle(term, format), format, formula });
+
 export const ONLINE_METRICS: readonly MetricInfo<OnlineMetricKey>[] = [
-  { key: "requestNum", title: { zh: "请求数", en: "Request" }, format: "count", formula: "Σ request" },
-  { key: "recallNum", title: { zh: "填充数", en: "Fill" }, format: "count", formula: "Σ fill" },
-  { key: "recallRate", title: { zh: "填充率", en: "Fill rate" }, format: "rate", formula: "fill / request" },
-  { key: "showNum", title: { zh: "展示数", en: "Display" }, format: "count", formula: "Σ show" },
-  { key: "showRate", title: { zh: "展示率", en: "Display rate" }, format: "rate", formula: "show / fill" },
-  { key: "clickNum", title: { zh: "点击数", en: "Click" }, format: "count", formula: "Σ click" },
-  { key: "clickRate", title: { zh: "点击率", en: "Click rate" }, format: "rate", formula: "click / show" },
-  {
-    key: "settleAmount",
-    title: { zh: "结算金额（USD）", en: "Settlement amount (USD)" },
-    format: "money",
-    formula: "Σ revenue",
-  },
-  {
-    key: "settleEcpm",
-    title: { zh: "eCPM（USD）", en: "eCPM (USD)" },
-    format: "ratio",
-    formula: "revenue / show × 1000",
-  },
+  metric("requestNum", GLOSSARY.requests, "count", "Σ request"),
+  metric("recallNum", GLOSSARY.fills, "count", "Σ fill"),
+  metric("recallRate", GLOSSARY.fillRate, "rate", "fill / request"),
+  metric("showNum", GLOSSARY.impressions, "count", "Σ show"),
+  metric("showRate", GLOSSARY.showRate, "rate", "show / fill"),
+  metric("clickNum", GLOSSARY.clicks, "count", "Σ click"),
+  metric("clickRate", GLOSSARY.ctr, "rate", "click / show"),
+  metric("settleAmount", GLOSSARY.revenue, "money", "Σ revenue"),
+  metric("settleEcpm", GLOSSARY.ecpm, "ratio", "revenue / show × 1000"),
 ];
 
 export const OFFLINE_METRICS: readonly MetricInfo<OfflineMetricKey>[] = [
-  { key: "clickNum", title: { zh: "点击数", en: "Hits" }, format: "count", formula: "Σ click" },
-  {
-    key: "conversionNum",
-    title: { zh: "转化数", en: "Conversions" },
-    format: "count",
-    formula: "Σ conversion",
-  },
-  { key: "refuseNum", title: { zh: "拒绝数", en: "Rejections" }, format: "count", formula: "Σ refuse" },
-  {
-    key: "conversionRate",
-    title: { zh: "转化率", en: "Conversion rate" },
-    format: "rate",
-    formula: "conversion / click",
-  },
-  { key: "cpc", title: { zh: "CPC（USD）", en: "CPC (USD)" }, format: "ratio", formula: "settle / click" },
-  {
-    key: "settleAmount",
-    title: { zh: "结算收入（USD）", en: "Settlement income (USD)" },
-    format: "money",
-    formula: "Σ settle_amount",
-  },
-  { key: "payout", title: { zh: "支出（USD）", en: "Payout (USD)" }, format: "money", formula: "Σ payout" },
-  {
-    key: "profit",
-    title: { zh: "利润（USD）", en: "Profit (USD)" },
-    format: "money",
-    formula: "settle − payout",
-  },
-  {
-    key: "profitRate",
-    title: { zh: "利润率", en: "Profit rate" },
-    format: "rate",
-    formula: "profit / settle",
-  },
+  metric("clickNum", GLOSSARY.clicks, "count", "Σ click"),
+  metric("conversionNum", GLOSSARY.conversions, "count", "Σ conversion"),
+  metric("refuseNum", GLOSSARY.rejections, "count", "Σ refuse"),
+  metric("conversionRate", GLOSSARY.conversionRate, "rate", "conversion / click"),
+  metric("cpc", GLOSSARY.cpc, "ratio", "settle / click"),
+  metric("settleAmount", GLOSSARY.revenue, "money", "Σ settle_amount"),
+  metric("payout", GLOSSARY.payout, "money", "Σ payout"),
+  metric("profit", GLOSSARY.profit, "money", "settle − payout"),
+  metric("profitRate", GLOSSARY.profitRate, "rate", "profit / settle"),
 ];
+
+/** The SDK metrics by key (the home page's figures and top apps take their titles and formats from it). */
+export const ONLINE_METRIC_BY_KEY = Object.fromEntries(
+  ONLINE_METRICS.map((info) => [info.key, info]),
+) as Record<OnlineMetricKey, MetricInfo<OnlineMetricKey>>;
 
 /** Decimals of a metric's answered value (money and ratios rounded to 4; rates to 4 as fractions). */
 export const METRIC_DECIMALS = 4;
 
-/** A metric's value as the web shows it and the CSV export writes it. */
-export function formatMetricValue(format: MetricFormat, value: number): string {
+/**
+ * How a metric's change against its comparison is written: in the metric's own format, except a rate's,
+ * which is in percentage points (20.00% → 25.00%: +5.00 pp, GLOSSARY.percentagePoints); its relative
+ * change (+25.0%) is the change in %.
+ */
+export type ChangeFormat = Exclude<MetricFormat, "rate"> | "points";
+export const changeFormatOf = (format: MetricFormat): ChangeFormat => (format === "rate" ? "points" : format);
+
+/**
+ * A metric's value (or, in a ChangeFormat, its change) as the CSV export writes it (export-sql.ts writes the
+ * same in SQL): count 1234; money and ratio with METRIC_DECIMALS (1.5000); rate 12.34%; points 5.00.
+ */
+export function formatMetricValue(format: MetricFormat | ChangeFormat, value: number): string {
   switch (format) {
     case "count":
       return String(Math.round(value));
     case "rate":
       return `${(value * 100).toFixed(2)}%`;
+    case "points":
+      return (value * 100).toFixed(2);
     default:
       return value.toFixed(METRIC_DECIMALS);
   }
@@ -454,13 +454,15 @@ export function compareSideText(side: CompareSide, lang: LangValue): string {
 
 /**
  * The export's columns of a compared metric, each naming the days it covers: "<metric> (<days>)",
- * "<metric> (comparison: <days>)", "<metric> Δ", "<metric> Δ %".
+ * "<metric> (comparison: <days>)", "<metric> Δ", "<metric> Δ %"; a rate's Δ is in percentage points and
+ * says so ("Fill rate Δ (pp)"), its Δ % is the relative change.
  */
 export function compareColumnTitles(
-  metricTitle: string,
+  metric: { title: Titles; format: MetricFormat },
   lang: LangValue,
   sides: { current: CompareSide; comparison: CompareSide },
 ): [string, string, string, string] {
+  const metricTitle = metric.title[lang];
   const current = compareSideText(sides.current, lang);
   const comparison = compareSideText(sides.comparison, lang);
   const [own, compared] =
@@ -470,7 +472,13 @@ export function compareColumnTitles(
           `${metricTitle} (${current})`,
           `${metricTitle} (${GLOSSARY.comparison.en.toLowerCase()}: ${comparison})`,
         ];
-  return [own, compared, `${metricTitle} Δ`, `${metricTitle} Δ %`];
+  const points = changeFormatOf(metric.format) === "points";
+  const unit = !points
+    ? ""
+    : lang === "zh"
+      ? `（${GLOSSARY.percentagePoints.zh}）`
+      : ` (${GLOSSARY.percentagePoints.en})`;
+  return [own, compared, `${metricTitle} Δ${unit}`, `${metricTitle} Δ %`];
 }
 
 /** The report page sizes (spec §2 report pagination); larger pages up to 1000 serve charts. */

@@ -3,7 +3,11 @@ import {
   GLOSSARY,
   glossarySection,
   OFFLINE_DIMENSIONS,
+  OFFLINE_METRICS,
   ONLINE_DIMENSIONS,
+  ONLINE_METRIC_BY_KEY,
+  ONLINE_METRICS,
+  OVERVIEW_METRICS,
   TERM_KEYS,
   termInSentence,
 } from "../src/index.ts";
@@ -32,6 +36,56 @@ describe("the glossary (issue 12 item 4)", () => {
       "广告类型",
     ]);
     expect(OFFLINE_DIMENSIONS.find((d) => d.field === "pkgName")?.title).toBe(GLOSSARY.packageName);
+  });
+
+  it("titles every report metric with its term, money and per-unit money in USD (issue 28 item 8)", () => {
+    expect(ONLINE_METRICS.map((m) => m.title.en)).toEqual([
+      "Requests",
+      "Fills",
+      "Fill rate",
+      "Impressions",
+      "Show rate",
+      "Clicks",
+      "CTR",
+      "Revenue (USD)",
+      "eCPM (USD)",
+    ]);
+    expect(ONLINE_METRICS.map((m) => m.title.zh)).toEqual([
+      "请求数",
+      "填充数",
+      "填充率",
+      "展示数",
+      "展示率",
+      "点击数",
+      "点击率",
+      "收入（USD）",
+      "eCPM（USD）",
+    ]);
+    expect(OFFLINE_METRICS.map((m) => m.title.en)).toEqual([
+      "Clicks",
+      "Conversions",
+      "Rejections",
+      "Conversion rate",
+      "CPC (USD)",
+      "Revenue (USD)",
+      "Payout (USD)",
+      "Profit (USD)",
+      "Profit rate",
+    ]);
+    // one concept, one title, in both reports and on the home page
+    expect(OFFLINE_METRICS.find((m) => m.key === "clickNum")?.title).toEqual(
+      ONLINE_METRIC_BY_KEY.clickNum.title,
+    );
+    expect(OFFLINE_METRICS.find((m) => m.key === "settleAmount")?.title).toEqual(
+      ONLINE_METRIC_BY_KEY.settleAmount.title,
+    );
+    expect(OVERVIEW_METRICS.map((key) => ONLINE_METRIC_BY_KEY[key].title.zh)).toEqual([
+      "收入（USD）",
+      "eCPM（USD）",
+      "填充率",
+      "展示数",
+    ]);
+    expect(GLOSSARY.percentagePoints).toEqual({ zh: "个百分点", en: "pp" });
   });
 
   it("writes a term inside an English sentence with a lower-case first letter, abbreviations kept", () => {

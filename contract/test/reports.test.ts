@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   addReportDays,
+  changeFormatOf,
   checkColumnChoice,
   checkReportDates,
+  compareColumnTitles,
   comparedSpans,
   compareRangeOf,
   compareShiftDays,
@@ -103,6 +105,13 @@ describe("report columns, queries and exports", () => {
     expect(formatMetricValue("money", 1.5)).toBe("1.5000");
     expect(formatMetricValue("count", 12)).toBe("12");
   });
+
+  it("writes a rate's change in percentage points, every other change in its metric's format", () => {
+    expect(changeFormatOf("rate")).toBe("points");
+    expect(changeFormatOf("ratio")).toBe("ratio");
+    expect(formatMetricValue(changeFormatOf("rate"), 0.25 - 0.2)).toBe("5.00");
+    expect(formatMetricValue(changeFormatOf("ratio"), 0.5)).toBe("0.5000");
+  });
 });
 
 describe("period comparison", () => {
@@ -182,5 +191,22 @@ describe("period comparison", () => {
     expect(onlineReportQuery.parse({ ...base, compare: "" }).compare).toBeNull();
     expect(onlineReportQuery.parse(base).compare).toBeNull();
     expect(onlineReportQuery.safeParse({ ...base, compare: "last_year" }).success).toBe(false);
+  });
+
+  it("titles the export's comparison columns, a rate's Δ in percentage points", () => {
+    const clicks = { title: { zh: "点击数", en: "Clicks" }, format: "count" as const };
+    const ctr = { title: { zh: "点击率", en: "CTR" }, format: "rate" as const };
+    const sides = {
+      current: { startDate: "20240308", endDate: "20240308", leftOut: [] },
+      comparison: { startDate: "20240307", endDate: "20240307", leftOut: [] },
+    };
+    expect(compareColumnTitles(clicks, "en", sides)).toEqual([
+      "Clicks (2024-03-08)",
+      "Clicks (comparison: 2024-03-07)",
+      "Clicks Δ",
+      "Clicks Δ %",
+    ]);
+    expect(compareColumnTitles(ctr, "en", sides).slice(2)).toEqual(["CTR Δ (pp)", "CTR Δ %"]);
+    expect(compareColumnTitles(ctr, "zh", sides).slice(2)).toEqual(["点击率 Δ（个百分点）", "点击率 Δ %"]);
   });
 });

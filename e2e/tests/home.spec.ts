@@ -13,22 +13,24 @@ const T = {
   zh: {
     latestDay: (date: string) => `最近发布日 · ${date}`,
     notPublished: (yesterday: string) => `昨天（${yesterday}）的报表尚未发布`,
-    titles: ["收入", "eCPM", "填充率", "展示数"],
+    titles: ["收入（USD）", "eCPM（USD）", "填充率", "展示数"],
     points: (value: string) => `${value} 个百分点`,
     change: (absolute: string, relative: string) => `${absolute}（${relative}）`,
     vsDayBefore: "较前一天",
     topApps: "收入最高的应用",
+    appName: "应用名称",
     empty: "暂无已发布的 SDK 报表",
     viewReport: "查看 SDK 报表",
   },
   en: {
     latestDay: (date: string) => `Latest published day · ${date}`,
     notPublished: (yesterday: string) => `Yesterday's report (${yesterday}) is not published yet`,
-    titles: ["Revenue", "eCPM", "Fill rate", "Impressions"],
+    titles: ["Revenue (USD)", "eCPM (USD)", "Fill rate", "Impressions"],
     points: (value: string) => `${value} pp`,
     change: (absolute: string, relative: string) => `${absolute} (${relative})`,
     vsDayBefore: "vs. the day before",
     topApps: "Top apps by revenue",
+    appName: "App name",
     empty: "No SDK report has been published yet",
     viewReport: "Open the SDK report",
   },
@@ -36,22 +38,13 @@ const T = {
 
 const LOCALE: Record<Lang, string> = { zh: "zh-CN", en: "en-US" };
 
-/** The home page's number formats, as the issue states them. */
+/**
+ * The home page's number formats, the SDK report's (issue 28 item 8): the locale's own USD sign ("US$" in
+ * zh-CN), eCPM with 4 decimals.
+ */
 const FORMATS = {
-  settleAmount: {
-    style: "currency",
-    currency: "USD",
-    currencyDisplay: "narrowSymbol",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  },
-  settleEcpm: {
-    style: "currency",
-    currency: "USD",
-    currencyDisplay: "narrowSymbol",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
-  },
+  settleAmount: { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  settleEcpm: { style: "currency", currency: "USD", minimumFractionDigits: 4, maximumFractionDigits: 4 },
   recallRate: { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 },
   showNum: { maximumFractionDigits: 0 },
 } satisfies Record<string, Intl.NumberFormatOptions>;
@@ -151,6 +144,13 @@ for (const lang of ["zh", "en"] as Lang[]) {
 
       const topApps = page.getByTestId("home-top-apps");
       await expect(topApps).toContainText(t.topApps);
+      // the report's titles: revenue, impressions, eCPM
+      await expect(topApps.locator(".ant-table-thead th")).toHaveText([
+        t.appName,
+        t.titles[0],
+        t.titles[3],
+        t.titles[1],
+      ]);
       const rows = topApps.locator(".ant-table-tbody tr.ant-table-row");
       expect(top.list.length).toBeGreaterThan(1);
       await expect(rows).toHaveCount(top.list.length);

@@ -25,7 +25,11 @@ const T = {
     request: "请求数",
     requestColumns: (current: string, comparison: string) =>
       `请求数（${current}）,请求数（对比：${comparison}）,请求数 Δ,请求数 Δ %`,
-    hits: "点击数",
+    clicks: "点击数",
+    fillRate: "填充率",
+    fillRateColumns: (current: string, comparison: string) =>
+      `填充率（${current}）,填充率（对比：${comparison}）,填充率 Δ（个百分点）,填充率 Δ %`,
+    changeInPoints: (points: string) => `变化：${points} 个百分点`,
   },
   en: {
     previousPeriod: "Previous period",
@@ -35,10 +39,14 @@ const T = {
     compareRange: (current: string, comparison: string, days: number) =>
       `${current} compared with ${comparison}: ${days} days each`,
     totalDays: (days: number) => `${days} days each side`,
-    request: "Request",
+    request: "Requests",
     requestColumns: (current: string, comparison: string) =>
-      `Request (${current}),Request (comparison: ${comparison}),Request Δ,Request Δ %`,
-    hits: "Hits",
+      `Requests (${current}),Requests (comparison: ${comparison}),Requests Δ,Requests Δ %`,
+    clicks: "Clicks",
+    fillRate: "Fill rate",
+    fillRateColumns: (current: string, comparison: string) =>
+      `Fill rate (${current}),Fill rate (comparison: ${comparison}),Fill rate Δ (pp),Fill rate Δ %`,
+    changeInPoints: (points: string) => `Change: ${points} pp`,
   },
 } as const;
 
@@ -53,6 +61,13 @@ const changeOf = (value: number, base: number, lang: Lang) =>
         maximumFractionDigits: 1,
         signDisplay: "exceptZero",
       }).format((value - base) / Math.abs(base));
+/** A rate's change in percentage points as the screens write it, signed with 2 decimals (issue 28 item 8). */
+const pointsOf = (value: number, base: number, lang: Lang) =>
+  new Intl.NumberFormat(LOCALES[lang], {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "exceptZero",
+  }).format((value - base) * 100);
 
 async function chooseCompare(page: Page, label: string) {
   await page.locator("#report_compare").click();
@@ -99,6 +114,15 @@ for (const lang of ["zh", "en"] as Lang[]) {
         .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ""));
       const requestCell = total.locator("td").nth(titles.indexOf(t.request));
       await expect(requestCell.getByTestId("metric-change")).toHaveText(changeOf(value, base, lang));
+      // a rate's change: relative in the cell, in percentage points in its tooltip
+      const compared = summary.total.compare as unknown as Record<string, number>;
+      const rate = [Number(summary.total.recallRate), Number(compared.recallRate)] as const;
+      const rateChange = total.locator("td").nth(titles.indexOf(t.fillRate)).getByTestId("metric-change");
+      await expect(rateChange).toHaveText(changeOf(...rate, lang));
+      await rateChange.hover();
+      await expect(page.locator(".ant-tooltip:visible")).toContainText(
+        t.changeInPoints(pointsOf(...rate, lang)),
+      );
       // each row shows its change too
       await expect(
         table.locator(".ant-table-tbody tr.ant-table-row").first().getByTestId("metric-change").first(),
@@ -120,6 +144,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
         .trimEnd()
         .split(/\r?\n/);
       expect(lines[0]).toContain(t.requestColumns(current, comparison));
+      expect(lines[0]).toContain(t.fillRateColumns(current, comparison));
       expect(lines.length).toBeGreaterThan(1);
 
       // off again: no change shown
@@ -144,7 +169,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       const titles = await table
         .locator(".ant-table-thead th")
         .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ""));
-      const cell = table.getByTestId("report-total").locator("td").nth(titles.indexOf(t.hits));
+      const cell = table.getByTestId("report-total").locator("td").nth(titles.indexOf(t.clicks));
       await expect(cell.getByTestId("metric-change")).toHaveText(changeOf(value, base, lang));
     });
   });

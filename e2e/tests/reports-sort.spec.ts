@@ -7,7 +7,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { type Lang, signIn } from "./support.ts";
 
 const SDK = "/reports/sdkReports";
-const REQUEST = { zh: "请求数", en: "Request" } as const;
+const REQUEST = { zh: "请求数", en: "Requests" } as const;
 
 const table = (page: Page) => page.getByTestId("report-table");
 const rows = (scope: Locator) => scope.locator(".ant-table-tbody tr.ant-table-row");

@@ -25,26 +25,16 @@ const T = {
     metricRequired: "请至少选择一个数据指标",
     integer: "请输入整数",
     sdkHeader:
-      "日期,广告位ID,国家,广告类型,请求数,填充数,填充率,展示数,展示率,点击数,点击率,结算金额（USD）,eCPM（USD）",
-    affiliateColumns: [
-      "日期",
-      "Offer ID",
-      "包名",
-      "国家",
-      "点击数",
-      "拒绝数",
-      "CPC（USD）",
-      "结算收入（USD）",
-    ],
+      "日期,广告位ID,国家,广告类型,请求数,填充数,填充率,展示数,展示率,点击数,点击率,收入（USD）,eCPM（USD）",
+    affiliateColumns: ["日期", "Offer ID", "包名", "国家", "点击数", "拒绝数", "CPC（USD）", "收入（USD）"],
     subChannel: "子渠道",
-    affiliateHeader: "日期,Offer ID,包名,国家,点击数,拒绝数,CPC（USD）,结算收入（USD）",
+    affiliateHeader: "日期,Offer ID,包名,国家,点击数,拒绝数,CPC（USD）,收入（USD）",
     detail: "详情",
     unpublished: "暂无可查看的报表",
     exportDone: "导出完成",
-    settlement: "结算金额（USD）",
+    revenue: "收入（USD）",
     trendMetric: "趋势指标",
     ecpm: "eCPM（USD）",
-    income: "结算收入（USD）",
     cpc: "CPC（USD）",
     emptyRange: "所选日期范围内暂无数据",
     emptyUnpublished: "尚未发布",
@@ -58,7 +48,7 @@ const T = {
     adId: "Placement ID",
     country: "Country",
     adStyle: "Ad type",
-    request: "Request",
+    request: "Requests",
     banner: "Banner",
     apply: /^Apply$/,
     selectAll: "Select all",
@@ -66,33 +56,35 @@ const T = {
     metricRequired: "Please select at least one data column",
     integer: "Please enter an integer",
     sdkHeader:
-      "Date,Placement ID,Country,Ad type,Request,Fill,Fill rate,Display,Display rate,Click,Click rate,Settlement amount (USD),eCPM (USD)",
+      "Date,Placement ID,Country,Ad type,Requests,Fills,Fill rate,Impressions,Show rate,Clicks,CTR,Revenue (USD),eCPM (USD)",
     affiliateColumns: [
       "Date",
       "Offer ID",
       "Package name",
       "Country",
-      "Hits",
+      "Clicks",
       "Rejections",
       "CPC (USD)",
-      "Settlement income (USD)",
+      "Revenue (USD)",
     ],
     subChannel: "Sub-channel",
-    affiliateHeader: "Date,Offer ID,Package name,Country,Hits,Rejections,CPC (USD),Settlement income (USD)",
+    affiliateHeader: "Date,Offer ID,Package name,Country,Clicks,Rejections,CPC (USD),Revenue (USD)",
     detail: "Details",
     unpublished: "no report to show yet",
     exportDone: "Export complete",
-    settlement: "Settlement amount (USD)",
+    revenue: "Revenue (USD)",
     trendMetric: "Trend metric",
     ecpm: "eCPM (USD)",
-    income: "Settlement income (USD)",
     cpc: "CPC (USD)",
     emptyRange: "No data for this range",
     emptyUnpublished: "Not published yet",
   },
 } as const;
 
-/** Numbers as the screens write them in a language (issue 12 item 3): the locale's Intl.NumberFormat. */
+/**
+ * Numbers as the screens write them in a language (issue 12 item 3): the locale's Intl.NumberFormat; eCPM
+ * and CPC always with 4 decimals (issue 28 item 8).
+ */
 const LOCALES: Record<Lang, string> = { zh: "zh-CN", en: "en-US" };
 const count = (value: string | number | null | undefined, lang: Lang) =>
   new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }).format(Number(value));
@@ -107,7 +99,7 @@ const perUnit = (value: string | number | null | undefined, lang: Lang) =>
   new Intl.NumberFormat(LOCALES[lang], {
     style: "currency",
     currency: "USD",
-    minimumFractionDigits: 2,
+    minimumFractionDigits: 4,
     maximumFractionDigits: 4,
   }).format(Number(value));
 
@@ -433,7 +425,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await page.reload();
       await expect(bodyRows(table(page)).first()).toBeVisible();
 
-      for (const title of [t.settlement, t.ecpm]) await expectInView(page, table(page), title);
+      for (const title of [t.revenue, t.ecpm]) await expectInView(page, table(page), title);
       expect(await scrollBox(table(page)).evaluate((box) => box.scrollLeft)).toBe(0);
 
       const dates = await reportApi.defaultDates(page);
@@ -465,7 +457,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await row.locator("[data-action=detail]").click();
       const detail = page.locator(".pc-report-detail").getByTestId("detail-table");
       await expect(bodyRows(detail).first()).toBeVisible();
-      await expectInView(page, detail, t.settlement);
+      await expectInView(page, detail, t.revenue);
       await expect(totalRow(detail)).toContainText(lang === "zh" ? "US$" : "$");
       await expect(totalRow(detail)).toContainText(/\d,\d{3}/);
     });
@@ -532,11 +524,11 @@ for (const lang of ["zh", "en"] as Lang[]) {
       expect(await loadedSchemaCode()).toBe(true);
     });
 
-    test("the affiliate report: income and CPC in view, in USD", async ({ page }) => {
+    test("the affiliate report: revenue and CPC in view, in USD", async ({ page }) => {
       await signIn(page, lang);
       await page.goto(AFFILIATE);
       await expect(bodyRows(table(page)).first()).toBeVisible();
-      for (const title of [t.income, t.cpc]) await expectInView(page, table(page), title);
+      for (const title of [t.revenue, t.cpc]) await expectInView(page, table(page), title);
       const dates = await reportApi.defaultDates(page);
       const summary = await reportApi.summary(page, "offline", { ...dates, dimensions: [1, 3, 4, 5] });
       await expect(totalRow(table(page))).toContainText(money(summary.total.settleAmount, lang));

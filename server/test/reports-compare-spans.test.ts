@@ -143,7 +143,7 @@ describe("a comparison counts the same days on both sides", () => {
       .trimEnd()
       .split(/\r?\n/);
     expect(lines).toEqual([
-      `Date,Request (${isoDaysAgo(3)} – ${isoDaysAgo(2)}),Request (comparison: ${isoDaysAgo(5)} – ${isoDaysAgo(4)}),Request Δ,Request Δ %`,
+      `Date,Requests (${isoDaysAgo(3)} – ${isoDaysAgo(2)}),Requests (comparison: ${isoDaysAgo(5)} – ${isoDaysAgo(4)}),Requests Δ,Requests Δ %`,
       `${isoDaysAgo(2)},20,40,-20,-50.00%`,
       `${isoDaysAgo(3)},30,50,-20,-40.00%`,
     ]);

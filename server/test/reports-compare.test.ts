@@ -5,6 +5,7 @@ import {
   type OfflineReportSummary,
   type OnlineReportPage,
   type OnlineReportSummary,
+  onlineReportQuery,
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/app.ts";
@@ -252,9 +253,9 @@ describe("CSV export with compare", () => {
       "en",
     );
     expect(lines(text)).toEqual([
-      `Sub-channel,Hits (${current}),Hits (comparison: ${previous}),Hits Δ,Hits Δ %,` +
-        `Settlement income (USD) (${current}),Settlement income (USD) (comparison: ${previous}),` +
-        "Settlement income (USD) Δ,Settlement income (USD) Δ %",
+      `Sub-channel,Clicks (${current}),Clicks (comparison: ${previous}),Clicks Δ,Clicks Δ %,` +
+        `Revenue (USD) (${current}),Revenue (USD) (comparison: ${previous}),` +
+        "Revenue (USD) Δ,Revenue (USD) Δ %",
       "A,200,150,50,33.33%,20.0000,15.0000,5.0000,33.33%",
       "B,50,0,50,,5.0000,0.0000,5.0000,",
     ]);
@@ -282,14 +283,14 @@ describe("CSV export with compare", () => {
       "en",
     );
     expect(lines(text)).toEqual([
-      `Sub-channel,Hits (${isoDaysAgo(9)} – ${isoDaysAgo(8)}),Hits (comparison: ${isoDaysAgo(16)} – ${isoDaysAgo(15)}),Hits Δ,Hits Δ %`,
+      `Sub-channel,Clicks (${isoDaysAgo(9)} – ${isoDaysAgo(8)}),Clicks (comparison: ${isoDaysAgo(16)} – ${isoDaysAgo(15)}),Clicks Δ,Clicks Δ %`,
       "A,20,0,20,",
     ]);
   });
 
   it("writes the same bytes without compare as before (no comparison column)", async () => {
     const text = await csvOf({ dimensions: [2], metrics: ["clickNum"] }, "en");
-    expect(lines(text)).toEqual(["Sub-channel,Hits", "A,200", "B,50"]);
+    expect(lines(text)).toEqual(["Sub-channel,Clicks", "A,200", "B,50"]);
   });
 
   it("writes the same bytes in pages of one row as in one piece (and as COPY on PostgreSQL)", async () => {
@@ -318,5 +319,39 @@ describe("CSV export with compare", () => {
     );
     expect(lines(paged.text)).toHaveLength(4);
     expect(lines(paged.text)[1]).toMatch(new RegExp(`^${isoDaysAgo(1)},A,100,80,20,25.00%,`));
+  });
+
+  // CTR by placement: 2 clicks / 500 impressions (0.40%) against 2 / 375 (0.53%); the second placement
+  // has no impression in the previous period.
+  const ctrQuery = { ...range, dimensions: [3], metrics: ["clickRate"], compare: "previous_period" };
+
+  it("writes a rate's Δ in percentage points and its Δ % as the relative change, the same bytes each way", async () => {
+    const paged = await exportEachWay(
+      t.runtime.database,
+      {
+        kind: "online",
+        viewer: { companyId: owner.companyId, seesAll: false },
+        query: onlineReportQuery.parse(ctrQuery),
+      },
+      1,
+    );
+    expect(lines(paged.text)).toEqual([
+      `Placement ID,CTR (${current}),CTR (comparison: ${previous}),CTR Δ (pp),CTR Δ %`,
+      `${placements[0]?.id},0.40%,0.53%,-0.13,-24.53%`,
+      `${placements[1]?.id},1.33%,0.00%,1.33,`,
+    ]);
+  });
+
+  it("says percentage points in a zh request's header", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/v1/online/ssp/download",
+      headers: { token: owner.token, lang: "zh" },
+      payload: ctrQuery,
+    });
+    expect(lines(response.rawPayload.toString("utf8"))[0]).toBe(
+      `广告位ID,点击率（${isoDaysAgo(2)} ~ ${isoDaysAgo(1)}）,点击率（对比：${isoDaysAgo(4)} ~ ${isoDaysAgo(3)}）,` +
+        "点击率 Δ（个百分点）,点击率 Δ %",
+    );
   });
 });

@@ -161,7 +161,7 @@ describe("POST /v1/online/ssp/download", () => {
       "zh",
     );
     const rows = parseCsv(bytes.toString("utf8").slice(1));
-    expect(rows[0]).toEqual(["应用名称", "请求数", "结算金额（USD）"]);
+    expect(rows[0]).toEqual(["应用名称", "请求数", "收入（USD）"]);
     const names = rows.slice(1).map((row) => row[0]);
     expect(names.sort()).toEqual(["'=HYPERLINK(1)", 'Tools, "Inc"']);
     expect(bytes.toString("utf8")).toContain('"Tools, ""Inc"""');

@@ -99,7 +99,8 @@ describe("one vocabulary (issue 12 item 4)", () => {
           expect(Object.keys(GLOSSARY), text).toContain(key);
         }
       }
-      const variants = /ad space|ad[ -]style|\bad id\b|app Name|广告位 ID|广告位类型|广告样式/i;
+      const variants =
+        /ad space|ad[ -]style|\bad id\b|app Name|广告位 ID|广告位类型|广告样式|\bdisplay\b|\bhits\b|settlement (amount|income)|结算金额|结算收入/i;
       expect(all.filter((text) => variants.test(text))).toEqual([]);
     }
   });

@@ -1,6 +1,6 @@
-import { formatMetricValue } from "@pc/contract";
+import { formatMetricValue, METRIC_DECIMALS } from "@pc/contract";
 import { describe, expect, it } from "vitest";
-import { formatAxisTick, formatCount, formatMetric } from "./numbers.ts";
+import { formatAxisTick, formatCount, formatMetric, formatMetricDelta } from "./numbers.ts";
 
 describe("report numbers in the language's locale", () => {
   it("writes counts with thousands separators, rounded to whole numbers", () => {
@@ -18,11 +18,33 @@ describe("report numbers in the language's locale", () => {
     expect(formatMetric("money", -20.5, "en")).toBe("-$20.50");
   });
 
-  it("writes eCPM and CPC with 2 to 4 decimals", () => {
+  it("writes eCPM and CPC always with the 4 decimals the CSV and the API answer", () => {
+    expect(METRIC_DECIMALS).toBe(4);
     expect(formatMetric("ratio", 1.23456, "en")).toBe("$1.2346");
-    expect(formatMetric("ratio", 2.5, "en")).toBe("$2.50");
-    expect(formatMetric("ratio", 0.123, "zh")).toBe("US$0.123");
+    expect(formatMetric("ratio", 2.5, "en")).toBe("$2.5000");
+    expect(formatMetric("ratio", 0.123, "zh")).toBe("US$0.1230");
     expect(formatMetric("ratio", 12_345.6789, "zh")).toBe("US$12,345.6789");
+  });
+
+  it("writes one money sign per language on every screen: value, change and axis (issue 28 item 8)", () => {
+    for (const [lang, sign] of [
+      ["en", "$"],
+      ["zh", "US$"],
+    ] as const) {
+      expect(formatMetric("money", 1500, lang)).toBe(`${sign}1,500.00`);
+      expect(formatMetric("ratio", 1.5, lang)).toBe(`${sign}1.5000`);
+      expect(formatMetricDelta("money", 1500, lang)).toBe(`+${sign}1,500.00`);
+      expect(formatMetricDelta("ratio", -0.25, lang)).toBe(`-${sign}0.2500`);
+      expect(formatAxisTick("money", 1500, lang).startsWith(sign)).toBe(true);
+      expect(formatAxisTick("ratio", 1.5, lang)).toBe(`${sign}1.5`);
+    }
+  });
+
+  it("writes a rate's change in percentage points, the glossary's unit", () => {
+    expect(formatMetricDelta("rate", 0.0243, "en")).toBe("+2.43 pp");
+    expect(formatMetricDelta("rate", -0.0243, "zh")).toBe("-2.43 个百分点");
+    expect(formatMetricDelta("rate", 0, "en")).toBe("0.00 pp");
+    expect(formatMetricDelta("count", 1234, "en")).toBe("+1,234");
   });
 
   it("writes rates as percentages with 2 decimals", () => {

@@ -1,10 +1,20 @@
 /**
  * Numbers as a reader of the console sees them (issue 12 item 3), in the interface language's locale
  * (zh-CN, en-US) through Intl.NumberFormat: counts with thousands separators, money in USD with 2 decimals,
- * per-unit money (eCPM, CPC) in USD with 2 to 4 decimals, rates as percentages with 2. The CSV export keeps
- * the contract's raw texts (formatMetricValue); this is the screen's only.
+ * per-unit money (eCPM, CPC) in USD with METRIC_DECIMALS (as the CSV and the API write them), rates as
+ * percentages with 2, a rate's change in percentage points. One style per language on every screen (the
+ * report's table, detail and comparison, the trend's axis and read-out, the home page, issue 28 item 8):
+ * the locale's own sign for USD, "$" in en-US and "US$" in zh-CN, where "$" alone could be any dollar. The
+ * CSV export keeps the contract's raw texts (formatMetricValue); this is the screen's only.
  */
-import type { LangValue, MetricFormat } from "@pc/contract";
+import {
+  type ChangeFormat,
+  changeFormatOf,
+  GLOSSARY,
+  type LangValue,
+  METRIC_DECIMALS,
+  type MetricFormat,
+} from "@pc/contract";
 
 export const NUMBER_LOCALES: Record<LangValue, string> = { zh: "zh-CN", en: "en-US" };
 
@@ -29,7 +39,7 @@ const USD = { style: "currency", currency: "USD" } as const;
 const METRIC_OPTIONS: Record<MetricFormat, Intl.NumberFormatOptions> = {
   count: { maximumFractionDigits: 0 },
   money: { ...USD, minimumFractionDigits: 2, maximumFractionDigits: 2 },
-  ratio: { ...USD, minimumFractionDigits: 2, maximumFractionDigits: 4 },
+  ratio: { ...USD, minimumFractionDigits: METRIC_DECIMALS, maximumFractionDigits: METRIC_DECIMALS },
   rate: { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 },
 };
 
@@ -48,7 +58,7 @@ export const formatCount = (value: number, lang: LangValue): string =>
 
 /**
  * A metric's value as the tables, the total row, the detail view and the trend's read-out show it:
- * count 1,234,567; money $1,234.57 (US$ in zh-CN); ratio (eCPM, CPC) $1.2346 or $2.50; rate 12.34%.
+ * count 1,234,567; money $1,234.57 (US$ in zh-CN); ratio (eCPM, CPC) $1.2346 or $2.5000; rate 12.34%.
  */
 export const formatMetric = (format: MetricFormat, value: number, lang: LangValue): string =>
   numberFormat(lang, METRIC_OPTIONS[format]).format(value);
@@ -75,13 +85,24 @@ const CHANGE_RATIO_OPTIONS: Intl.NumberFormatOptions = {
 export const formatChangeRatio = (ratio: number, lang: LangValue): string =>
   numberFormat(lang, CHANGE_RATIO_OPTIONS).format(ratio);
 
-const DELTA_OPTIONS: Record<MetricFormat, Intl.NumberFormatOptions> = {
-  count: { ...METRIC_OPTIONS.count, signDisplay: "exceptZero" },
-  money: { ...METRIC_OPTIONS.money, signDisplay: "exceptZero" },
-  ratio: { ...METRIC_OPTIONS.ratio, signDisplay: "exceptZero" },
-  rate: { ...METRIC_OPTIONS.rate, signDisplay: "exceptZero" },
+const signed = (options: Intl.NumberFormatOptions): Intl.NumberFormatOptions => ({
+  ...options,
+  signDisplay: "exceptZero",
+});
+
+const DELTA_OPTIONS: Record<ChangeFormat, Intl.NumberFormatOptions> = {
+  count: signed(METRIC_OPTIONS.count),
+  money: signed(METRIC_OPTIONS.money),
+  ratio: signed(METRIC_OPTIONS.ratio),
+  points: signed({ minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
 
-/** A metric's absolute change with its sign, in the metric's format: +1,234, −$5.20, +1.25% (a rate's points). */
-export const formatMetricDelta = (format: MetricFormat, delta: number, lang: LangValue): string =>
-  numberFormat(lang, DELTA_OPTIONS[format]).format(delta);
+/**
+ * A metric's absolute change with its sign, in the metric's format: +1,234, −$5.20; a rate's in percentage
+ * points, +1.25 pp (zh: +1.25 个百分点), its relative change being formatChangeRatio's.
+ */
+export function formatMetricDelta(format: MetricFormat, delta: number, lang: LangValue): string {
+  const changeFormat = changeFormatOf(format);
+  if (changeFormat !== "points") return numberFormat(lang, DELTA_OPTIONS[changeFormat]).format(delta);
+  return `${numberFormat(lang, DELTA_OPTIONS.points).format(delta * 100)} ${GLOSSARY.percentagePoints[lang]}`;
+}

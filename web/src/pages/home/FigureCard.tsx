@@ -1,13 +1,14 @@
 /** One key figure of the overview's day: its value, its change against the day before and its sparkline. */
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
-import type { OverviewDay, OverviewMetricKey } from "@pc/contract";
+import { ONLINE_METRIC_BY_KEY, type OverviewDay, type OverviewMetricKey } from "@pc/contract";
 import { Card, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../i18n/index.ts";
-import { type Direction, FIGURE_FORMATS, figureChange, formatFigure } from "./figures.ts";
+import { formatMetric } from "../../i18n/numbers.ts";
+import { type ChangeDirection, changeText } from "../reports/metricChange.ts";
 import Sparkline from "./Sparkline.tsx";
 
-const ARROWS: Record<Direction, typeof ArrowUpOutlined | null> = {
+const ARROWS: Record<ChangeDirection, typeof ArrowUpOutlined | null> = {
   up: ArrowUpOutlined,
   down: ArrowDownOutlined,
   flat: null,
@@ -24,12 +25,14 @@ export default function FigureCard({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const lang = currentLanguage();
-  const format = FIGURE_FORMATS[metric];
+  // The report's title and number style of the metric (issue 28 item 8), and its change as a compared
+  // report cell writes it.
+  const { format, title: titles } = ONLINE_METRIC_BY_KEY[metric];
   const current = days.at(-1)?.figures?.[metric] ?? 0;
   const previous = days.at(-2)?.figures?.[metric] ?? null;
-  const change = figureChange(lang, format, current, previous);
-  const title = t(`home.metrics.${metric}`);
-  const colors: Record<Direction, string> = {
+  const change = previous === null ? null : changeText(format, current, previous, lang);
+  const title = titles[lang];
+  const colors: Record<ChangeDirection, string> = {
     up: token.colorSuccess,
     down: token.colorError,
     flat: token.colorTextSecondary,
@@ -41,7 +44,7 @@ export default function FigureCard({
       <Typography.Text type="secondary">{title}</Typography.Text>
       <div className="pc-home-figure-main">
         <span className="pc-home-figure-value" data-testid="home-figure-value">
-          {formatFigure(lang, format, current)}
+          {formatMetric(format, current, lang)}
         </span>
         <Sparkline
           values={days.map((day) => day.figures?.[metric] ?? null)}
@@ -56,12 +59,7 @@ export default function FigureCard({
       >
         {Arrow ? <Arrow /> : null}
         <span>
-          {change
-            ? t("home.change", {
-                absolute: change.inPoints ? t("home.points", { value: change.absolute }) : change.absolute,
-                relative: change.relative ?? t("home.none"),
-              })
-            : t("home.none")}
+          {change ? t("home.change", { absolute: change.delta, relative: change.percent }) : t("home.none")}
         </span>
         <Typography.Text type="secondary">{t("home.vsDayBefore")}</Typography.Text>
       </div>

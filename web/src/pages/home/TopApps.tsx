@@ -1,9 +1,9 @@
 /** The overview day's top apps by revenue (issue 12 item 7): name, revenue, impressions, eCPM. */
-import type { OverviewApp } from "@pc/contract";
+import { ONLINE_METRIC_BY_KEY, type OverviewApp } from "@pc/contract";
 import { Card, Table, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../i18n/index.ts";
-import { FIGURE_FORMATS, formatFigure } from "./figures.ts";
+import { formatMetric } from "../../i18n/numbers.ts";
 
 const NUMBERS = ["settleAmount", "showNum", "settleEcpm"] as const;
 
@@ -13,20 +13,23 @@ export default function TopApps({ apps }: { apps: readonly OverviewApp[] }) {
   const columns: TableColumnsType<OverviewApp> = [
     {
       key: "appName",
-      title: t("home.app"),
+      title: t("term.appName"),
       render: (_: unknown, app: OverviewApp) => (
         <span className="pc-home-top-name" title={app.appName ?? undefined}>
           {app.appName}
         </span>
       ),
     },
-    ...NUMBERS.map((metric) => ({
-      key: metric,
-      title: t(`home.metrics.${metric}`),
-      align: "right" as const,
-      className: "pc-home-top-number",
-      render: (_: unknown, app: OverviewApp) => formatFigure(lang, FIGURE_FORMATS[metric], app[metric]),
-    })),
+    ...NUMBERS.map((metric) => {
+      const { format, title } = ONLINE_METRIC_BY_KEY[metric];
+      return {
+        key: metric,
+        title: title[lang],
+        align: "right" as const,
+        className: "pc-home-top-number",
+        render: (_: unknown, app: OverviewApp) => formatMetric(format, app[metric], lang),
+      };
+    }),
   ];
   return (
     <Card size="small" title={t("home.topApps")} className="pc-home-top" data-testid="home-top-apps">

@@ -3,40 +3,59 @@
  * may not read the SDK report sees (the welcome and links, no figures, no overview call).
  */
 
-import { screen, waitFor } from "@testing-library/react";
+import type { OverviewDay } from "@pc/contract";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "../../session/session.ts";
 import { NORA, ok, renderPage, resetStubServer } from "../../test/stubServer.tsx";
-import { figureChange, formatFigure } from "./figures.ts";
+import FigureCard from "./FigureCard.tsx";
 import HomePage from "./HomePage.tsx";
 import { sparklineRuns } from "./Sparkline.tsx";
 
 describe("figures", () => {
-  it("formats money, eCPM, rates and counts in the language's locale", () => {
-    expect(formatFigure("en", "money", 1234567.891)).toBe("$1,234,567.89");
-    expect(formatFigure("zh", "money", 0)).toBe("$0.00");
-    expect(formatFigure("en", "ecpm", 3.7)).toBe("$3.70");
-    expect(formatFigure("zh", "ecpm", 3.74159)).toBe("$3.7416");
-    expect(formatFigure("en", "rate", 0.75351)).toBe("75.35%");
-    expect(formatFigure("zh", "count", 3751786)).toBe("3,751,786");
+  const day = (dt: string, settleAmount: number, recallRate: number): OverviewDay => ({
+    dt,
+    figures: { settleAmount, settleEcpm: 3.7, recallRate, showNum: 3_751_786 },
+  });
+  const days = [day("2024-05-01", 13_250.2, 0.7504), day("2024-05-02", 14_575.2, 0.7535)];
+
+  it("titles and writes each figure as the SDK report does, its change as a compared cell (issue 28 item 8)", async () => {
+    renderPage(
+      <>
+        <FigureCard metric="settleAmount" days={days} />
+        <FigureCard metric="settleEcpm" days={days} />
+        <FigureCard metric="recallRate" days={days} />
+        <FigureCard metric="showNum" days={days} />
+      </>,
+    );
+    const card = (metric: string) => within(screen.getByTestId(`home-figure-${metric}`));
+    expect(await card("settleAmount").findByText("收入（USD）")).toBeTruthy();
+    expect(card("settleAmount").getByTestId("home-figure-value").textContent).toBe("US$14,575.20");
+    expect(card("settleAmount").getByTestId("home-figure-change").textContent).toContain(
+      "+US$1,325.00（+10.0%）",
+    );
+    expect(card("settleEcpm").getByText("eCPM（USD）")).toBeTruthy();
+    expect(card("settleEcpm").getByTestId("home-figure-value").textContent).toBe("US$3.7000");
+    expect(card("settleEcpm").getByTestId("home-figure-change").textContent).toContain("US$0.0000（0.0%）");
+    expect(card("recallRate").getByTestId("home-figure-value").textContent).toBe("75.35%");
+    expect(card("recallRate").getByTestId("home-figure-change").textContent).toContain(
+      "+0.31 个百分点（+0.4%）",
+    );
+    expect(card("showNum").getByText("展示数")).toBeTruthy();
+    expect(card("showNum").getByTestId("home-figure-value").textContent).toBe("3,751,786");
   });
 
-  it("answers the change against the day before, with — when that day is 0 or unknown", () => {
-    expect(figureChange("en", "money", 110, 100)).toEqual({
-      direction: "up",
-      absolute: "+$10.00",
-      inPoints: false,
-      relative: "+10.0%",
-    });
-    expect(figureChange("en", "count", 900, 1000)).toMatchObject({ direction: "down", absolute: "-100" });
-    expect(figureChange("zh", "rate", 0.7535, 0.7504)).toMatchObject({ absolute: "+0.31", inPoints: true });
-    expect(figureChange("en", "count", 5, 5)).toMatchObject({
-      direction: "flat",
-      absolute: "0",
-      relative: "0.0%",
-    });
-    expect(figureChange("en", "money", 5, 0)).toMatchObject({ direction: "up", relative: null });
-    expect(figureChange("en", "money", 5, null)).toBeNull();
+  it("has no change without the day before, and no relative change when it was 0", () => {
+    renderPage(
+      <>
+        <FigureCard metric="settleAmount" days={days.slice(1)} />
+        <FigureCard metric="recallRate" days={[day("2024-05-01", 0, 0), days[1] ?? day("", 0, 0)]} />
+      </>,
+    );
+    const change = (metric: string) =>
+      within(screen.getByTestId(`home-figure-${metric}`)).getByTestId("home-figure-change");
+    expect(change("settleAmount").dataset.direction).toBe("none");
+    expect(change("recallRate").textContent).toContain("+75.35 个百分点（—）");
   });
 });
 
@@ -80,7 +99,7 @@ describe("home page without the SDK report", () => {
     );
     expect(screen.queryByTestId("home-overview")).toBeNull();
     expect(screen.queryByTestId("home-overview-empty")).toBeNull();
-    expect(screen.queryByText("收入")).toBeNull();
+    expect(screen.queryByText("收入（USD）")).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/v1/online/overview"))).toBe(false);
   });
 });

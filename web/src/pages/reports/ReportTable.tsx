@@ -58,13 +58,11 @@ const DIMENSION_WIDTHS: Record<string, number> = {
 };
 const METRIC_WIDTH = 120;
 const MONEY_WIDTH = 150;
-/** Money columns whose English title is long ("Settlement amount (USD)"). */
-const WIDE_MONEY: Record<string, number> = { settleAmount: 190 };
 
 export function defaultColumnWidth(def: ReportDef, column: string): number {
   const metric = def.metrics.find((m) => m.key === column);
   if (metric) {
-    if (metric.format === "money" || metric.format === "ratio") return WIDE_MONEY[column] ?? MONEY_WIDTH;
+    if (metric.format === "money" || metric.format === "ratio") return MONEY_WIDTH;
     return METRIC_WIDTH;
   }
   return DIMENSION_WIDTHS[column] ?? METRIC_WIDTH;

@@ -27,9 +27,18 @@ describe("changeText", () => {
     });
   });
 
-  it("writes no change unsigned and flat, and a rate's change in points", () => {
+  it("writes no change unsigned and flat, and a rate's change in percentage points", () => {
     expect(changeText("count", 7, 7, "en")).toMatchObject({ percent: "0.0%", direction: "flat", delta: "0" });
-    expect(changeText("rate", 0.25, 0.2, "zh")).toMatchObject({ percent: "+25.0%", delta: "+5.00%" });
+    expect(changeText("rate", 0.25, 0.2, "zh")).toMatchObject({
+      percent: "+25.0%",
+      base: "20.00%",
+      delta: "+5.00 个百分点",
+    });
+    expect(changeText("rate", 0.18, 0.2, "en")).toMatchObject({ percent: "-10.0%", delta: "-2.00 pp" });
+  });
+
+  it("writes eCPM and CPC with the same 4 decimals as their value", () => {
+    expect(changeText("ratio", 2.5, 2, "en")).toMatchObject({ base: "$2.0000", delta: "+$0.5000" });
   });
 
   it("writes Chinese money with the zh-CN currency sign", () => {

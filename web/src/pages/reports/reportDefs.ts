@@ -42,7 +42,7 @@ export interface ReportDef {
   /** The metric the trend chart starts with. */
   trendMetric: string;
   /**
-   * The data columns in the order the table and the column dialog show them: money first, so settlement and
+   * The data columns in the order the table and the column dialog show them: money first, so revenue and
    * eCPM are in view at 1366 px without scrolling. Queries and the CSV export keep the contract's order.
    */
   tableOrder: readonly string[];

@@ -4,6 +4,7 @@
  */
 import {
   type CompareSide,
+  changeFormatOf,
   compareColumnTitles,
   compareSidesOf,
   OFFLINE_DIMENSIONS,
@@ -11,7 +12,7 @@ import {
   type ReportCompareRange,
 } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
-import { adStyleTitleSql, type KindModel } from "../model.ts";
+import { adStyleTitleSql, type KindModel, type MetricSql } from "../model.ts";
 import {
   columnOf,
   dimColumns,
@@ -55,12 +56,15 @@ function dimensionCell(model: KindModel, key: string, lang: "zh" | "en"): string
   }
 }
 
+/** A value's text in a format, as the contract's formatMetricValue writes it. */
 function metricCell(format: string, value: string): string {
   switch (format) {
     case "count":
       return `${value}::text`;
     case "rate":
       return `(${value} * 100)::numeric(30, 2)::text || '%'`;
+    case "points":
+      return `(${value} * 100)::numeric(30, 2)::text`;
     default:
       return `${value}::numeric(30, 4)::text`;
   }
@@ -91,12 +95,15 @@ export interface ExportRequest {
   compare?: ExportComparison | null;
 }
 
-/** A metric's comparison cells: its comparison value, the change, and the change in % (empty on a zero base). */
-function comparedCells(format: string, key: string): string[] {
+/**
+ * A metric's comparison cells: its comparison value, the change (a rate's in percentage points), and the
+ * relative change in % (empty on a zero base).
+ */
+function comparedCells(format: MetricSql["format"], key: string): string[] {
   const value = `q."${key}"`;
   const base = `coalesce(c."${key}", 0)`;
   const percent = `(case when ${base} = 0 then null else round((${value} - ${base}) * 100.0 / abs(${base}), 2)::numeric(30, 2)::text || '%' end)`;
-  return [metricCell(format, base), metricCell(format, `(${value} - ${base})`), percent];
+  return [metricCell(format, base), metricCell(changeFormatOf(format), `(${value} - ${base})`), percent];
 }
 
 /** The columns of an export: its dimensions, then its metrics, titled in a language. */
@@ -118,7 +125,7 @@ export function exportColumns(
       if (!metric) throw new Error(`no metric ${key}`);
       const own = metricCell(metric.format, `q."${key}"`);
       if (!sides) return [{ sql: own, title: metric.title[lang] }];
-      const titles = compareColumnTitles(metric.title[lang], lang, sides);
+      const titles = compareColumnTitles(metric, lang, sides);
       const cells = [own, ...comparedCells(metric.format, key)];
       return cells.map((cell, index) => ({ sql: cell, title: titles[index] ?? "" }));
     }),
