@@ -10,22 +10,27 @@
  * and measures every column's width after each render, which forced the page's layout inside React's commit
  * and rendered the table again: 0.3–0.4 s of a phone's CPU each time rows arrived.
  */
-import { type LangValue, REPORT_PAGE_SIZES, type ReportDayStatus } from "@pc/contract";
-import { Alert, Button, Empty, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
+import type { LangValue, ReportDayStatus } from "@pc/contract";
+import { Alert, Button, Empty, Table, type TableColumnsType } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ColumnWidths } from "./columnWidths.ts";
 import { baseOf, metricCell } from "./MetricWithChange.tsx";
 import type { ResizableHeaderCellProps } from "./ResizableHeaderCell.tsx";
 import { ResizableHeaderCell } from "./ResizableHeaderCell.tsx";
-import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
+import type { ReportColumnChoice, ReportDef } from "./reportDefs.ts";
 import { type ReportPaging, waitingDays } from "./reportQuery.ts";
+import {
+  chosenColumns,
+  type KeyedRow,
+  keyedRows,
+  type ReportRowRecord,
+  reportPagination,
+} from "./reportRows.ts";
 
 const DETAIL_COLUMN = "__detail";
 
-/** A report row of either kind, read by field name. */
-export type ReportRowRecord = Record<string, unknown>;
-type KeyedRow = ReportRowRecord & { __key: string };
+export type { ReportRowRecord } from "./reportRows.ts";
 
 const DIMENSION_WIDTHS: Record<string, number> = {
   dt: 120,
@@ -131,8 +136,7 @@ export function ReportTable({
   testId,
 }: ReportTableProps) {
   const { t } = useTranslation();
-  const dimensions = def.dimensions.filter((d) => choice.dimensions.includes(d.code));
-  const metrics = metricsInTableOrder(def).filter((m) => choice.metrics.includes(m.key));
+  const { dimensions, metrics } = chosenColumns(def, choice);
   const width = (column: string) => widths?.[column] ?? defaultColumnWidth(def, column);
 
   const headerCell = (column: string) => (): ResizableHeaderCellProps =>
@@ -185,23 +189,8 @@ export function ReportTable({
       ),
     });
   }
-  // keyed by every dimension field (those not asked for are null): unique for the rows of any choice, so
-  // the previous page shown while the next loads never repeats a key
-  const data: KeyedRow[] = rows.map((row) => ({
-    ...row,
-    __key: def.dimensions.map((d) => String(row[d.field] ?? "")).join("|"),
-  }));
-
-  const pagination: TablePaginationConfig = {
-    current: paging.pageIndex,
-    pageSize: paging.pageSize,
-    total,
-    pageSizeOptions: REPORT_PAGE_SIZES.map(String),
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (count) => t("common.total", { total: count }),
-    onChange: onPage,
-  };
+  const data = keyedRows(def, rows);
+  const pagination = reportPagination(paging, total, onPage, t);
 
   return (
     <Table<KeyedRow>
