@@ -32,7 +32,7 @@ export function CardList({
           <ol className="pc-card-list">{children}</ol>
         )}
       </Spin>
-      {(pagination.total ?? 0) > 0 && <Pagination className="pc-cards-pages" {...pagination} />}
+      {(pagination.total ?? 0) > 0 && <Pagination className="pc-cards-pages" showLessItems {...pagination} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Report management on a phone (issue 28 item 6): the batch table there showed the day and the actions fixed
  * at its right edge, the company, kind and status between them out of sight. A card a batch instead: the day
- * and company as its heading beside the kind, the status, and the batch's actions.
+ * and company as its heading, the kind and status, and the batch's actions.
  */
 import type { LangValue, ReportBatchRow } from "@pc/contract";
 import { Empty, type PaginationProps } from "antd";
@@ -39,9 +39,11 @@ export function BatchCards({
               <span className="pc-card-part">{row.dt}</span>
               <span className="pc-card-part">{row.company_name}</span>
             </h3>
-            <KindTag kind={row.kind} lang={lang} />
           </div>
-          <StatusTags row={row} lang={lang} />
+          <div className="pc-card-tags">
+            <KindTag kind={row.kind} lang={lang} />
+            <StatusTags row={row} lang={lang} />
+          </div>
           <div className="pc-card-actions">
             <RowActions actions={actions(row)} />
           </div>

@@ -43,7 +43,9 @@ export function ReportCards({
       pagination={reportPagination(paging, total, onPage, t)}
     >
       <li className="pc-card pc-report-card-total" data-testid="report-total">
-        <h3 className="pc-card-head pc-card-title">{t("reports.total")}</h3>
+        <div className="pc-card-head">
+          <h3 className="pc-card-title">{t("reports.total")}</h3>
+        </div>
         <MetricPairs metrics={metrics} row={totals} lang={lang} />
       </li>
       {data.map((row) => (
