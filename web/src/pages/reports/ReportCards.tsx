@@ -4,43 +4,29 @@
  * its dimensions as the heading, the chosen metrics as label and value in the language's number format (with
  * the comparison's change when on, MetricWithChange.tsx); the total comes first, a card of its own; the
  * report paging follows. It takes the table's props (ReportTable.tsx), so what the table is given reaches the
- * cards alike; the column widths are the table's only. Built of what the table's chunk has already
- * (CardList.tsx: antd's Spin and Pagination): the report's first load grows by these small files alone.
+ * cards alike; the column widths are the table's only. Built of what the table's chunk has already (antd's
+ * Spin and Pagination in CardList.tsx, the detail button): the report's first load grows by a kilobyte.
  */
 import type { LangValue, MetricInfo } from "@pc/contract";
-import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { CardList } from "../../components/CardList.tsx";
 import { baseOf, metricCell } from "./MetricWithChange.tsx";
-import { ReportEmpty, type ReportTableProps } from "./ReportTable.tsx";
+import { DetailButton, ReportEmpty, type ReportTableProps } from "./ReportTable.tsx";
 import { chosenColumns, keyedRows, type ReportRowRecord, reportPagination } from "./reportRows.ts";
 import "./reports.css";
 
-export function ReportCards({
-  def,
-  choice,
-  lang,
-  rows,
-  total,
-  totals,
-  days,
-  loading,
-  paging,
-  onPage,
-  renderDimension,
-  onDetail,
-  testId,
-}: ReportTableProps) {
+export function ReportCards(props: ReportTableProps) {
+  const { lang, totals, days, loading, renderDimension, onDetail } = props;
   const { t } = useTranslation();
-  const { dimensions, metrics } = chosenColumns(def, choice);
-  const data = keyedRows(def, rows);
+  const { dimensions, metrics } = chosenColumns(props.def, props.choice);
+  const data = keyedRows(props.def, props.rows);
   return (
     <CardList
-      testId={testId}
+      testId={props.testId}
       count={data.length}
       empty={loading || !days ? null : <ReportEmpty days={days} />}
       loading={loading}
-      pagination={reportPagination(paging, total, onPage, t)}
+      pagination={reportPagination(props.paging, props.total, props.onPage, t)}
     >
       <li className="pc-card pc-report-card-total" data-testid="report-total">
         <div className="pc-card-head">
@@ -58,17 +44,7 @@ export function ReportCards({
                 </span>
               ))}
             </h3>
-            {onDetail && (
-              <Button
-                type="link"
-                size="small"
-                className="pc-link-cell"
-                onClick={() => onDetail(row)}
-                data-action="detail"
-              >
-                {t("reports.detail")}
-              </Button>
-            )}
+            {onDetail && <DetailButton onClick={() => onDetail(row)} />}
           </div>
           <MetricPairs metrics={metrics} row={row} lang={lang} />
         </li>

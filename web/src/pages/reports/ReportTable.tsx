@@ -96,6 +96,16 @@ export function ReportEmpty({
   );
 }
 
+/** A row's drill-in action. */
+export function DetailButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="link" size="small" className="pc-link-cell" onClick={onClick} data-action="detail">
+      {t("reports.detail")}
+    </Button>
+  );
+}
+
 export interface ReportTableProps {
   def: ReportDef;
   choice: ReportColumnChoice;
@@ -176,17 +186,7 @@ export function ReportTable({
       title: t("common.actions"),
       width: 90,
       className: "pc-report-detail-col",
-      render: (_: unknown, row: KeyedRow) => (
-        <Button
-          type="link"
-          size="small"
-          className="pc-link-cell"
-          onClick={() => onDetail(row)}
-          data-action="detail"
-        >
-          {t("reports.detail")}
-        </Button>
-      ),
+      render: (_: unknown, row: KeyedRow) => <DetailButton onClick={() => onDetail(row)} />,
     });
   }
   const data = keyedRows(def, rows);
