@@ -1,13 +1,26 @@
 /**
  * The phone layout (issue 12 item 2) at 390×844, in Chinese and English: the top bar's menu button opens the
  * menu in a drawer that navigates and closes, the language switch and the user menu (with Logout) stay on
- * screen, the app list keeps its name column, and no page is wider than the screen. At 1366×768 the top bar
- * keeps its horizontal menu with every item of an operator's English menu; a tablet's width (900 px) has the
- * drawer.
+ * screen, the app list keeps its name column, and no page is wider than the screen. The reports show their
+ * numbers as cards, the total first, and no widths to reset; lists keep the columns that tell their rows
+ * apart; report management shows each batch's company, kind and status (issue 28 item 6). At 1366×768 the
+ * top bar keeps its horizontal menu with every item of an operator's English menu; a tablet's width (900 px)
+ * has the drawer; a touch screen has no widths to reset.
  */
+import {
+  DEFAULT_OFFLINE_COLUMNS,
+  DEFAULT_ONLINE_COLUMNS,
+  type MetricInfo,
+  OFFLINE_METRICS,
+  ONLINE_METRICS,
+  REPORT_KIND_TITLES,
+  REPORT_STATUS_TITLES,
+  REPORT_STATUSES,
+} from "@pc/contract";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { metricText } from "./numbers.ts";
 import { PRESETS, pickPreset, rangePicker, rangePopup } from "./rangePicker.ts";
-import { addDays, iso, reportApi } from "./reportApi.ts";
+import { addDays, iso, type ReportRow, reportApi } from "./reportApi.ts";
 import { type Lang, OPERATOR, signIn, signInAs } from "./support.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -31,6 +44,13 @@ const T = {
     hideFilters: /收起筛选$/,
     banner: "横幅",
     oneFilterOn: "已筛选 1 项",
+    total: "合计",
+    /** The columns that tell a list's rows apart, by the list's path. */
+    identifying: {
+      "/account/accountManagement": ["登录邮箱", "状态"],
+      "/appManagement/appManagementList": ["包名"],
+      "/adSpace/adSpaceList": ["应用名称", "广告类型"],
+    },
   },
   en: {
     menu: "Menu",
@@ -45,8 +65,40 @@ const T = {
     hideFilters: /Hide filters$/,
     banner: "Banner",
     oneFilterOn: "Filters on: 1",
+    total: "Total",
+    identifying: {
+      "/account/accountManagement": ["Login email", "Status"],
+      "/appManagement/appManagementList": ["Package name"],
+      "/adSpace/adSpaceList": ["App name", "Ad type"],
+    },
   },
 } as const;
+
+const SDK = "/reports/sdkReports";
+const AFFILIATE = "/reports/affiliateReports";
+/** A report's first card (a phone's report rows). */
+const firstReportCard = (page: Page) => page.getByTestId("report-table").getByTestId("report-card").first();
+
+/** The two reports with their default column choice: what a new user's cards show. */
+const REPORTS: {
+  path: string;
+  kind: "online" | "offline";
+  dimensions: readonly number[];
+  metrics: readonly MetricInfo<string>[];
+}[] = [
+  {
+    path: SDK,
+    kind: "online",
+    dimensions: DEFAULT_ONLINE_COLUMNS.dimensions,
+    metrics: ONLINE_METRICS.filter((m) => DEFAULT_ONLINE_COLUMNS.metrics.includes(m.key)),
+  },
+  {
+    path: AFFILIATE,
+    kind: "offline",
+    dimensions: DEFAULT_OFFLINE_COLUMNS.dimensions,
+    metrics: OFFLINE_METRICS.filter((m) => DEFAULT_OFFLINE_COLUMNS.metrics.includes(m.key)),
+  },
+];
 
 /** The pages a phone user reaches, each with what shows once its content has loaded. */
 const PAGES: { path: string; loaded: (page: Page) => Locator }[] = [
@@ -55,10 +107,8 @@ const PAGES: { path: string; loaded: (page: Page) => Locator }[] = [
   { path: "/adSpace/adSpaceList", loaded: (page) => page.locator(".ant-table-row").first() },
   { path: "/account/accountManagement", loaded: (page) => page.locator(".ant-table-row").first() },
   { path: "/account/index", loaded: (page) => page.getByTestId("account-name") },
-  {
-    path: "/reports/sdkReports",
-    loaded: (page) => page.getByTestId("report-table").locator(".ant-table-row").first(),
-  },
+  { path: SDK, loaded: firstReportCard },
+  { path: AFFILIATE, loaded: firstReportCard },
 ];
 
 /** Neither the document nor the page frame is wider than the window. */
@@ -70,6 +120,21 @@ async function expectNoHorizontalOverflow(page: Page, path: string) {
   }));
   expect(widths.document, `${path}: the document's width`).toBeLessThanOrEqual(widths.window);
   expect(widths.frame, `${path}: the page frame's width`).toBeLessThanOrEqual(widths.window);
+}
+
+/** Each metric's title and value in a report card, on screen, as the server's row has it. */
+async function expectMetrics(
+  card: Locator,
+  metrics: readonly MetricInfo<string>[],
+  row: ReportRow | undefined,
+  lang: Lang,
+) {
+  for (const metric of metrics) {
+    const pair = card.locator(`[data-metric="${metric.key}"]`);
+    await expect(pair.locator("dt")).toHaveText(metric.title[lang]);
+    await expect(pair.locator("dd")).toHaveText(metricText(metric.format, row?.[metric.key], lang));
+    await expectOnScreen(pair.locator("dd"));
+  }
 }
 
 /** The element lies wholly inside the window's width. */
@@ -123,16 +188,16 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       page,
     }) => {
       await signIn(page, lang);
-      await page.goto("/reports/sdkReports");
-      const firstRow = page.getByTestId("report-table").locator(".ant-table-row").first();
+      await page.goto(SDK);
+      const firstRow = firstReportCard(page);
       await expect(firstRow).toBeVisible();
       const dates = await reportApi.defaultDates(page);
       const shown = page.getByTestId("filter-dates");
       await expect(shown).toHaveText(`${iso(dates.startDate)} ~ ${iso(dates.endDate)}`);
       await expect(page.locator("#report_range")).toHaveCount(0);
-      // at least half of the first row shows on the first screen
-      const row = await firstRow.boundingBox();
-      expect((row?.y ?? PHONE.height) + (row?.height ?? 0) / 2).toBeLessThanOrEqual(PHONE.height);
+      // the report's numbers start on the first screen: the total card's title and its first metric
+      const firstTotal = await page.getByTestId("report-total").locator("dd").first().boundingBox();
+      expect((firstTotal?.y ?? PHONE.height) + (firstTotal?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
 
       const unfold = page.getByRole("button", { name: t.showFilters });
       await unfold.click();
@@ -159,14 +224,77 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await page.getByTestId("filter-search").click();
       await expect(start).toBeHidden();
       await expect(shown).toHaveText(`${last30} · ${t.oneFilterOn}`);
-      await expectNoHorizontalOverflow(page, "/reports/sdkReports");
+      await expectNoHorizontalOverflow(page, SDK);
 
-      // a row's detail drawer: its date range and filters fit the screen too
+      // a row's detail drawer: its date range and filters fit the screen too, its days are cards
       await firstRow.locator("[data-action=detail]").click();
       const drawer = page.locator(".pc-report-detail");
-      await expect(drawer.getByTestId("detail-table").locator(".ant-table-row").first()).toBeVisible();
+      const dayCard = drawer.getByTestId("detail-table").getByTestId("report-card").first();
+      await expect(dayCard).toBeVisible();
+      await expectOnScreen(dayCard.locator("dd").first());
       await expectOnScreen(drawer.locator(".ant-picker-range"));
       await expectOnScreen(drawer.locator("#detail_adId"));
+    });
+
+    test("a report's cards show each chosen metric of the total and of the first row; no widths to reset", async ({
+      page,
+    }) => {
+      await signIn(page, lang);
+      for (const report of REPORTS) {
+        await page.goto(report.path);
+        const dates = await reportApi.defaultDates(page);
+        const query = { ...dates, dimensions: [...report.dimensions], pageIndex: 1, pageSize: 10 };
+        const [rows, summary] = await Promise.all([
+          reportApi.list(page, report.kind, query),
+          reportApi.summary(page, report.kind, query),
+        ]);
+        const total = page.getByTestId("report-total");
+        const first = firstReportCard(page);
+        await expect(total.getByRole("heading")).toHaveText(t.total);
+        await expectMetrics(total, report.metrics, summary.total, lang);
+        await expect(first.getByRole("heading")).toContainText(String(rows.list[0]?.dt));
+        await expectMetrics(first, report.metrics, rows.list[0], lang);
+        // the total comes first
+        expect((await total.boundingBox())?.y ?? 0).toBeLessThan((await first.boundingBox())?.y ?? 0);
+        await expect(page.getByTestId("report-reset-widths")).toBeHidden();
+        await expect(page.getByTestId("report-columns")).toBeVisible();
+      }
+    });
+
+    test("lists keep the columns that tell their rows apart", async ({ page }) => {
+      await signIn(page, lang);
+      for (const [path, columns] of Object.entries(t.identifying)) {
+        await page.goto(path);
+        const firstRow = page.locator(".ant-table-row").first();
+        await expect(firstRow).toBeVisible();
+        const titles = await page
+          .locator(".ant-table-thead th")
+          .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ""));
+        for (const column of columns) {
+          expect(titles, path).toContain(column);
+          await expect(firstRow.locator("td").nth(titles.indexOf(column))).not.toHaveText("");
+        }
+      }
+    });
+
+    test("report management shows each batch's company, kind and status", async ({ page }) => {
+      await signInAs(page, OPERATOR, lang);
+      await page.goto("/reports/reportManagement");
+      const card = page.getByTestId("batch-card").first();
+      await expect(card).toBeVisible();
+      // the screen's default range: the last 14 days ending yesterday
+      const { maxDate } = await reportApi.dateWindow(page);
+      const first = (await reportApi.batches(page, addDays(maxDate, -13), maxDate)).list[0];
+      await expect(card.getByRole("heading")).toContainText(first?.company_name ?? "?");
+      await expectOnScreen(
+        card.getByText(REPORT_KIND_TITLES[first?.kind ?? "online"][lang], { exact: true }),
+      );
+      // (another spec may calculate or publish a day meanwhile: any status, on screen)
+      const statuses = card.locator("[data-status]").first();
+      const statusTitles = REPORT_STATUSES.map((status) => REPORT_STATUS_TITLES[status][lang]);
+      expect(statusTitles).toContain((await statuses.textContent())?.trim());
+      await expectOnScreen(statuses);
+      await expectNoHorizontalOverflow(page, "/reports/reportManagement");
     });
 
     test("no page is wider than the phone's screen", async ({ page }) => {
@@ -190,6 +318,18 @@ test.describe("desktop", () => {
     await expect(page.locator(".pc-header").getByRole("menuitem", { name: T.en.menuApps })).toBeVisible();
     await expect(page.getByRole("button", { name: T.en.menu, exact: true })).toHaveCount(0);
     await expect(page.getByTestId("logout")).toBeVisible();
+  });
+});
+
+test.describe("desktop, a touch screen", () => {
+  test.use({ viewport: DESKTOP, hasTouch: true });
+
+  test("keeps the report table, without the button resetting widths no finger can drag", async ({ page }) => {
+    await signIn(page, "en");
+    await page.goto(SDK);
+    await expect(page.getByTestId("report-table").locator(".ant-table-row").first()).toBeVisible();
+    await expect(page.getByTestId("report-columns")).toBeVisible();
+    await expect(page.getByTestId("report-reset-widths")).toBeHidden();
   });
 });
 

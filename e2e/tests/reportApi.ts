@@ -2,6 +2,7 @@
  * Report calls with the browser's session, for the expectations of the report specs: what the server
  * answers is what the screens must show.
  */
+import type { ReportKindValue, ReportStatusValue } from "@pc/contract";
 import type { Page } from "@playwright/test";
 import { callApi } from "./apiCall.ts";
 
@@ -42,10 +43,11 @@ export const reportApi = {
         data: query,
       },
     ),
-  batches: (page: Page, date: string) =>
-    callApi<{ list: { company_name: string; kind: string; status: string }[] }>(
+  /** The batches of the days from `date` to `endDate` (that day alone without it), as report management lists them. */
+  batches: (page: Page, date: string, endDate = date) =>
+    callApi<{ list: { company_name: string; kind: ReportKindValue; status: ReportStatusValue }[] }>(
       page,
       "GET",
-      `/v1/report/batch/list?start_date=${date}&end_date=${date}&page_no=1&page_size=100`,
+      `/v1/report/batch/list?start_date=${date}&end_date=${endDate}&page_no=1&page_size=100`,
     ),
 };

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { count, money, perUnit } from "./numbers.ts";
 import { PRESETS, pickPreset, rangePicker } from "./rangePicker.ts";
 import { iso, reportApi } from "./reportApi.ts";
 import { type Lang, OPERATOR, signIn, signInAs, textContrast } from "./support.ts";
@@ -80,28 +81,6 @@ const T = {
     emptyUnpublished: "Not published yet",
   },
 } as const;
-
-/**
- * Numbers as the screens write them in a language (issue 12 item 3): the locale's Intl.NumberFormat; eCPM
- * and CPC always with 4 decimals (issue 28 item 8).
- */
-const LOCALES: Record<Lang, string> = { zh: "zh-CN", en: "en-US" };
-const count = (value: string | number | null | undefined, lang: Lang) =>
-  new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }).format(Number(value));
-const money = (value: string | number | null | undefined, lang: Lang) =>
-  new Intl.NumberFormat(LOCALES[lang], {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Number(value));
-const perUnit = (value: string | number | null | undefined, lang: Lang) =>
-  new Intl.NumberFormat(LOCALES[lang], {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 4,
-  }).format(Number(value));
 
 const table = (page: Page) => page.getByTestId("report-table");
 const bodyRows = (scope: Locator) => scope.locator(".ant-table-tbody tr.ant-table-row");

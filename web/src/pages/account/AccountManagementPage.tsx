@@ -92,12 +92,11 @@ export default function AccountManagementPage() {
 
   const columns: TableColumnsType<UserRow> = [
     { title: t("accounts.columns.userName"), dataIndex: "user_name", ellipsis: true, fixed: "left" },
-    { title: t("accounts.columns.email"), dataIndex: "email", ellipsis: true, responsive: DESKTOP_ONLY },
+    { title: t("accounts.columns.email"), dataIndex: "email", ellipsis: true },
     {
       title: t("accounts.columns.status"),
       dataIndex: "status",
       width: 110,
-      responsive: DESKTOP_ONLY,
       render: (status: UserRow["status"]) =>
         status === AccountStatus.Frozen ? (
           <Tag color="error">{text.title("accountStatus", AccountStatus.Frozen)}</Tag>

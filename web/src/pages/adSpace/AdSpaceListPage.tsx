@@ -77,13 +77,11 @@ function AdSpaceListPage({ appName }: { appName: string }) {
       title: t("placements.columns.appName"),
       dataIndex: "app_name",
       ellipsis: true,
-      responsive: DESKTOP_ONLY,
     },
     {
       title: t("placements.columns.adStyle"),
       dataIndex: "ad_style",
       width: 200,
-      responsive: DESKTOP_ONLY,
       render: (style: number) => (
         <Tag color={isAdStyle(style) ? STYLE_COLORS[style] : undefined} variant="outlined">
           {styleName(style)}

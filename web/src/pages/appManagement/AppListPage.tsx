@@ -43,7 +43,7 @@ export default function AppListPage() {
   const columns: TableColumnsType<AppRow> = [
     { title: t("apps.columns.id"), dataIndex: "id", width: 90, fixed: "left", responsive: DESKTOP_ONLY },
     { title: t("apps.columns.name"), dataIndex: "name", ellipsis: true, fixed: "left" },
-    { title: t("apps.columns.pkg"), dataIndex: "pkg", ellipsis: true, responsive: DESKTOP_ONLY },
+    { title: t("apps.columns.pkg"), dataIndex: "pkg", ellipsis: true },
     {
       title: t("apps.columns.appKey"),
       dataIndex: "app_key",

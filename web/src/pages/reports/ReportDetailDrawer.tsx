@@ -12,7 +12,8 @@ import { queryKeys } from "../../api/queryKeys.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { useContractText } from "../../i18n/messages.ts";
 import { ReportRangeField } from "./ReportRangeField.tsx";
-import { type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
+import { ReportRows } from "./ReportRows.tsx";
+import { type ReportRowRecord, WaitingDaysAlert } from "./ReportTable.tsx";
 import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
 import { FIRST_REPORT_PAGE, nextReportPaging, type ReportDates, type ReportPaging } from "./reportQuery.ts";
 import { type DateRange, datesOf, type ReportScreenConfig, rangeOf } from "./reportScreenConfig.ts";
@@ -116,7 +117,7 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
           <FilterFields detail />
         </FilterBar>
         <WaitingDaysAlert days={summary.isPlaceholderData ? undefined : summary.data?.days} />
-        <ReportTable
+        <ReportRows
           testId="detail-table"
           def={def}
           choice={detailChoice}

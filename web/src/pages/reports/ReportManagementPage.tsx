@@ -6,45 +6,32 @@
  */
 import { CalculatorOutlined, ExclamationCircleFilled } from "@ant-design/icons";
 import {
-  type LangValue,
   REPORT_ACTION_CONFIRM,
   REPORT_KIND_TITLES,
   REPORT_KINDS,
-  REPORT_STALE_TITLE,
   REPORT_STATUS_TITLES,
   REPORT_STATUSES,
   type ReportBatchRow,
   type ReportDateWindowAnswer,
   type ReportKindValue,
-  ReportStatus,
-  type ReportStatusValue,
 } from "@pc/contract";
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from "antd";
+import { App, Button, Card, DatePicker, Form, Select, Table, type TableColumnsType, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePhoneLayout } from "../../app/layout/usePhoneLayout.ts";
 import { FilterBar } from "../../components/FilterBar.tsx";
 import { RowActions } from "../../components/RowActions.tsx";
 import type { RowAction } from "../../components/rowActions.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { formatCount } from "../../i18n/numbers.ts";
+import { BatchCards } from "./BatchCards.tsx";
+import { KindTag, StatusTags } from "./batchTags.tsx";
 import { CalculateDialog } from "./CalculateDialog.tsx";
 import { dayOf } from "./reportScreenConfig.ts";
 import {
   type BatchFilterValues,
   batchActions,
+  batchKey,
   type ManageAction,
   useReportBatches,
 } from "./useReportBatches.ts";
@@ -55,37 +42,6 @@ import "./reports.css";
 
 /** The sum of the batch table's column widths. */
 const MANAGEMENT_TABLE_WIDTH = 1216;
-
-const STATUS_COLORS: Record<ReportStatusValue, string> = {
-  pending: "default",
-  calculating: "processing",
-  calculated: "gold",
-  published: "green",
-  error: "red",
-};
-
-export function StatusTags({ row, lang }: { row: ReportBatchRow; lang: LangValue }) {
-  const { t } = useTranslation();
-  return (
-    <Space size={4} wrap>
-      <Tag color={STATUS_COLORS[row.status]} data-status={row.status}>
-        {REPORT_STATUS_TITLES[row.status][lang]}
-      </Tag>
-      {row.stale && (
-        <Tag color="warning" data-status="stale">
-          {REPORT_STALE_TITLE[lang]}
-        </Tag>
-      )}
-      {row.status === ReportStatus.Error && row.reason && (
-        <Tooltip title={row.reason}>
-          <Typography.Text type="danger" ellipsis className="pc-batch-reason">
-            {t("reportManagement.reason", { reason: row.reason })}
-          </Typography.Text>
-        </Tooltip>
-      )}
-    </Space>
-  );
-}
 
 export default function ReportManagementPage() {
   return <WithDateWindow>{(dateWindow) => <ReportManagement dateWindow={dateWindow} />}</WithDateWindow>;
@@ -100,6 +56,7 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
   const batches = useReportBatches(dateWindow);
   const { list } = batches;
   const companies = useReportCompanies();
+  const phone = usePhoneLayout();
 
   const onReset = () => {
     form.resetFields();
@@ -141,11 +98,7 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
       title: t("reportManagement.columns.kind"),
       dataIndex: "kind",
       width: 140,
-      render: (kind: ReportKindValue) => (
-        <Tag color={kind === "online" ? "blue" : "purple"} variant="outlined">
-          {REPORT_KIND_TITLES[kind][text.lang]}
-        </Tag>
-      ),
+      render: (kind: ReportKindValue) => <KindTag kind={kind} lang={text.lang} />,
     },
     { title: t("reportManagement.columns.company"), dataIndex: "company_name", ellipsis: true, width: 150 },
     {
@@ -249,16 +202,26 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
             {t("reportManagement.calculateDay")}
           </Button>
         </div>
-        <Table<ReportBatchRow>
-          data-testid="batch-table"
-          rowKey={(row) => `${row.company_id}|${row.kind}|${row.dt}`}
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.query.isFetching}
-          pagination={list.pagination}
-          size="middle"
-          scroll={{ x: MANAGEMENT_TABLE_WIDTH }}
-        />
+        {phone ? (
+          <BatchCards
+            rows={list.rows}
+            loading={list.query.isFetching}
+            pagination={list.pagination}
+            lang={text.lang}
+            actions={rowActions}
+          />
+        ) : (
+          <Table<ReportBatchRow>
+            data-testid="batch-table"
+            rowKey={batchKey}
+            columns={columns}
+            dataSource={list.rows}
+            loading={list.query.isFetching}
+            pagination={list.pagination}
+            size="middle"
+            scroll={{ x: MANAGEMENT_TABLE_WIDTH }}
+          />
+        )}
       </Card>
       <CalculateDialog
         key={calculateOpen ? "open" : "closed"}

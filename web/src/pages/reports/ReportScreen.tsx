@@ -18,7 +18,8 @@ import { getUserInfo } from "../../session/session.ts";
 import { CustomColumnsDialog } from "./CustomColumnsDialog.tsx";
 import { ReportDetailDrawer } from "./ReportDetailDrawer.tsx";
 import { ReportFilters } from "./ReportFilters.tsx";
-import { type ReportRowRecord, ReportTable, WaitingDaysAlert } from "./ReportTable.tsx";
+import { ReportRows } from "./ReportRows.tsx";
+import { type ReportRowRecord, WaitingDaysAlert } from "./ReportTable.tsx";
 import { ReportTrendCard } from "./ReportTrendCard.tsx";
 import type { ReportColumnChoice } from "./reportDefs.ts";
 import { defaultDates } from "./reportQuery.ts";
@@ -150,6 +151,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             <Tooltip title={t("reports.resetWidthsHelp")}>
               <Button
                 icon={<ColumnWidthOutlined />}
+                className="pc-reset-widths"
                 onClick={columns.resetWidths}
                 data-testid="report-reset-widths"
               >
@@ -166,7 +168,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           </Space>
         </div>
         <WaitingDaysAlert days={days} />
-        <ReportTable
+        <ReportRows
           testId="report-table"
           def={def}
           choice={columns.choice}

@@ -10,8 +10,8 @@
  * and measures every column's width after each render, which forced the page's layout inside React's commit
  * and rendered the table again: 0.3–0.4 s of a phone's CPU each time rows arrived.
  */
-import { type LangValue, REPORT_PAGE_SIZES, type ReportDayStatus } from "@pc/contract";
-import { Alert, Button, Empty, Table, type TableColumnsType, type TablePaginationConfig } from "antd";
+import type { LangValue, ReportDayStatus } from "@pc/contract";
+import { Alert, Button, Empty, Table, type TableColumnsType } from "antd";
 import type { SorterResult, SortOrder as SortOrderAntd } from "antd/es/table/interface";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,13 +19,15 @@ import type { ColumnWidths } from "./columnWidths.ts";
 import { baseOf, metricCell } from "./MetricWithChange.tsx";
 import type { ResizableHeaderCellProps } from "./ResizableHeaderCell.tsx";
 import { ResizableHeaderCell } from "./ResizableHeaderCell.tsx";
-import {
-  metricsInTableOrder,
-  type ReportColumnChoice,
-  type ReportDef,
-  type ReportSort,
-} from "./reportDefs.ts";
+import type { ReportColumnChoice, ReportDef, ReportSort } from "./reportDefs.ts";
 import { type ReportPaging, waitingDays } from "./reportQuery.ts";
+import {
+  chosenColumns,
+  type KeyedRow,
+  keyedRows,
+  type ReportRowRecord,
+  reportPagination,
+} from "./reportRows.ts";
 
 const DETAIL_COLUMN = "__detail";
 const SORT_DESCENDING_FIRST: SortOrderAntd[] = ["descend", "ascend"];
@@ -42,9 +44,7 @@ function sortOfSorter(sorter: SorterResult<KeyedRow> | SorterResult<KeyedRow>[])
   return { orderBy: single.columnKey, order: single.order === "ascend" ? "asc" : "desc" };
 }
 
-/** A report row of either kind, read by field name. */
-export type ReportRowRecord = Record<string, unknown>;
-type KeyedRow = ReportRowRecord & { __key: string };
+export type { ReportRowRecord } from "./reportRows.ts";
 
 const DIMENSION_WIDTHS: Record<string, number> = {
   dt: 120,
@@ -58,11 +58,13 @@ const DIMENSION_WIDTHS: Record<string, number> = {
 };
 const METRIC_WIDTH = 120;
 const MONEY_WIDTH = 150;
+/** Money columns whose English title is long ("Settlement amount (USD)"). */
+const WIDE_MONEY: Record<string, number> = { settleAmount: 190 };
 
 export function defaultColumnWidth(def: ReportDef, column: string): number {
   const metric = def.metrics.find((m) => m.key === column);
   if (metric) {
-    if (metric.format === "money" || metric.format === "ratio") return MONEY_WIDTH;
+    if (metric.format === "money" || metric.format === "ratio") return WIDE_MONEY[column] ?? MONEY_WIDTH;
     return METRIC_WIDTH;
   }
   return DIMENSION_WIDTHS[column] ?? METRIC_WIDTH;
@@ -105,6 +107,16 @@ export function ReportEmpty({
           : t("reports.emptyRange")
       }
     />
+  );
+}
+
+/** A row's drill-in action. */
+export function DetailButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="link" size="small" className="pc-link-cell" onClick={onClick} data-action="detail">
+      {t("reports.detail")}
+    </Button>
   );
 }
 
@@ -156,8 +168,7 @@ export function ReportTable({
   testId,
 }: ReportTableProps) {
   const { t } = useTranslation();
-  const dimensions = def.dimensions.filter((d) => choice.dimensions.includes(d.code));
-  const metrics = metricsInTableOrder(def).filter((m) => choice.metrics.includes(m.key));
+  const { dimensions, metrics } = chosenColumns(def, choice);
   const width = (column: string) => widths?.[column] ?? defaultColumnWidth(def, column);
 
   const headerCell = (column: string) => (): ResizableHeaderCellProps =>
@@ -208,36 +219,11 @@ export function ReportTable({
       title: t("common.actions"),
       width: 90,
       className: "pc-report-detail-col",
-      render: (_: unknown, row: KeyedRow) => (
-        <Button
-          type="link"
-          size="small"
-          className="pc-link-cell"
-          onClick={() => onDetail(row)}
-          data-action="detail"
-        >
-          {t("reports.detail")}
-        </Button>
-      ),
+      render: (_: unknown, row: KeyedRow) => <DetailButton onClick={() => onDetail(row)} />,
     });
   }
-  // keyed by every dimension field (those not asked for are null): unique for the rows of any choice, so
-  // the previous page shown while the next loads never repeats a key
-  const data: KeyedRow[] = rows.map((row) => ({
-    ...row,
-    __key: def.dimensions.map((d) => String(row[d.field] ?? "")).join("|"),
-  }));
-
-  const pagination: TablePaginationConfig = {
-    current: paging.pageIndex,
-    pageSize: paging.pageSize,
-    total,
-    pageSizeOptions: REPORT_PAGE_SIZES.map(String),
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (count) => t("common.total", { total: count }),
-    onChange: onPage,
-  };
+  const data = keyedRows(def, rows);
+  const pagination = reportPagination(paging, total, onPage, t);
 
   return (
     <Table<KeyedRow>

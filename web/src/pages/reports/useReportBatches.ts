@@ -39,6 +39,10 @@ export function batchActions(row: Pick<ReportBatchRow, "status" | "stale">): Man
   }
 }
 
+/** A batch's key: one a day, kind and company. */
+export const batchKey = (row: Pick<ReportBatchRow, "company_id" | "kind" | "dt">): string =>
+  `${row.company_id}|${row.kind}|${row.dt}`;
+
 /** The call an action makes. */
 export const apiAction = (action: ManageAction): ReportActionValue =>
   action === "recalculate" ? "calculate" : action;
