@@ -93,7 +93,7 @@ describe("report columns, queries and exports", () => {
     });
     expect(
       offlineReportQuery.parse({ startDate: "20240401", endDate: "20240402", offerId: " OF-1 " }).offerId,
-    ).toBe("OF-1");
+    ).toEqual(["OF-1"]);
   });
 
   it("names exports and formats metric values", () => {

@@ -67,7 +67,7 @@ describe("a report's rows on a phone", () => {
     const total = screen.getByTestId("report-total");
     expect(within(total).getByRole("heading").textContent).toBe("合计");
     expect(pairs(total)).toEqual([
-      ["结算金额（USD）", "US$65,432.10"],
+      ["收入（USD）", "US$65,432.10"],
       ["请求数", "9,876,543"],
       ["点击率", "50.00%"],
     ]);
@@ -77,7 +77,7 @@ describe("a report's rows on a phone", () => {
     expect(total.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(card).getByRole("heading").textContent).toBe("2026-11-251001");
     expect(pairs(card)).toEqual([
-      ["结算金额（USD）", "US$4,321.50"],
+      ["收入（USD）", "US$4,321.50"],
       ["请求数", "123,456"],
       ["点击率", "1.23%"],
     ]);
