@@ -54,6 +54,22 @@ const summary = (range: { from: number; to: number }, compare: string) =>
     compare,
   });
 
+/** The lines of an SDK export of a query, in a language. */
+async function csvLines(lang: "zh" | "en", payload: Record<string, unknown>): Promise<string[]> {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/v1/online/ssp/download",
+    headers: { token: owner.token, lang },
+    payload,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.rawPayload
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split(/\r?\n/);
+}
+
 const spans = (current: [number, number], comparison: [number, number], days: number, out: number[][] = []) =>
   ({
     startDate: daysAgo(comparison[0]),
@@ -124,24 +140,13 @@ describe("a comparison counts the same days on both sides", () => {
   });
 
   it("writes the CSV over the same days, each side's columns titled with its days", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/v1/online/ssp/download",
-      headers: { token: owner.token, lang: "en" },
-      payload: {
-        startDate: daysAgo(3),
-        endDate: daysAgo(1),
-        dimensions: [1],
-        metrics: ["requestNum"],
-        compare: "previous_period",
-      },
+    const lines = await csvLines("en", {
+      startDate: daysAgo(3),
+      endDate: daysAgo(1),
+      dimensions: [1],
+      metrics: ["requestNum"],
+      compare: "previous_period",
     });
-    expect(response.statusCode).toBe(200);
-    const lines = response.rawPayload
-      .toString("utf8")
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split(/\r?\n/);
     expect(lines).toEqual([
       `Date,Requests (${isoDaysAgo(3)} – ${isoDaysAgo(2)}),Requests (comparison: ${isoDaysAgo(5)} – ${isoDaysAgo(4)}),Requests Δ,Requests Δ %`,
       `${isoDaysAgo(2)},20,40,-20,-50.00%`,
@@ -152,22 +157,12 @@ describe("a comparison counts the same days on both sides", () => {
 
 describe("a side's days as the CSV titles them", () => {
   it("names the days left out, in each language", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/v1/online/ssp/download",
-      headers: { token: owner.token, lang: "zh" },
-      payload: {
-        startDate: daysAgo(7),
-        endDate: daysAgo(2),
-        metrics: ["requestNum"],
-        compare: "previous_period",
-      },
+    const [header, row] = await csvLines("zh", {
+      startDate: daysAgo(7),
+      endDate: daysAgo(2),
+      metrics: ["requestNum"],
+      compare: "previous_period",
     });
-    const [header, row] = response.rawPayload
-      .toString("utf8")
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split(/\r?\n/);
     expect(header).toBe(
       `请求数（${isoDaysAgo(7)} ~ ${isoDaysAgo(2)}，不含 ${isoDaysAgo(6)}）,` +
         `请求数（对比：${isoDaysAgo(13)} ~ ${isoDaysAgo(8)}，不含 ${isoDaysAgo(12)}）,请求数 Δ,请求数 Δ %`,
