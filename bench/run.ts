@@ -90,6 +90,22 @@ const QUESTIONS: ReportQuestion[] = [
     duck: { table: "online_fine", groupBy: ["app_id"], where: "country = 'US'" },
   },
   {
+    name: "SDK sorted by a dimension (country)",
+    path: "/v1/online/ssp",
+    body: { ...range, dimensions: DEFAULT_DIMS, orderBy: "country", order: "asc", pageSize: 10 },
+    duck: {
+      table: "online_fine",
+      groupBy: ["dt", "ad_position_id", "country", "ad_style"],
+      orderBy: "country, dt desc, ad_position_id, ad_style",
+    },
+  },
+  {
+    name: "SDK by app, any of three countries",
+    path: "/v1/online/ssp",
+    body: { ...range, dimensions: [2], country: ["US", "BR", "DE"], pageSize: 10 },
+    duck: { table: "online_fine", groupBy: ["app_id"], where: "country in ('US', 'BR', 'DE')" },
+  },
+  {
     name: "Affiliate default dimensions, page 1",
     path: "/v1/offline/ssp",
     body: { ...range, dimensions: DEFAULT_DIMS, pageSize: 10 },
