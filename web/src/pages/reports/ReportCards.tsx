@@ -7,11 +7,13 @@
  * cards alike; the column widths are the table's only. Built of what the table's chunk has already (antd's
  * Spin and Pagination in CardList.tsx, the detail button): the report's first load grows by a kilobyte.
  */
-import type { LangValue, MetricInfo } from "@pc/contract";
+import { type LangValue, type MetricInfo, SORT_ORDERS, type SortOrder } from "@pc/contract";
+import { Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { CardList } from "../../components/CardList.tsx";
 import { baseOf, metricCell } from "./MetricWithChange.tsx";
 import { DetailButton, ReportEmpty, type ReportTableProps } from "./ReportTable.tsx";
+import type { ReportSort } from "./reportDefs.ts";
 import { chosenColumns, keyedRows, type ReportRowRecord, reportPagination } from "./reportRows.ts";
 import "./reports.css";
 
@@ -21,40 +23,95 @@ export function ReportCards(props: ReportTableProps) {
   const { dimensions, metrics } = chosenColumns(props.def, props.choice);
   const data = keyedRows(props.def, props.rows);
   return (
-    <CardList
-      testId={props.testId}
-      count={data.length}
-      empty={loading || !days ? null : <ReportEmpty days={days} />}
-      loading={loading}
-      pagination={reportPagination(props.paging, props.total, props.onPage, t)}
-    >
-      <li className="pc-card pc-report-card-total" data-testid="report-total">
-        <div className="pc-card-head">
-          <h3 className="pc-card-title">{t("reports.total")}</h3>
-          {props.totalNote && (
-            <span className="pc-muted" data-testid="report-total-note">
-              {props.totalNote}
-            </span>
-          )}
-        </div>
-        <MetricPairs metrics={metrics} row={totals} lang={lang} />
-      </li>
-      {data.map((row) => (
-        <li key={row.__key} className="pc-card" data-testid="report-card">
+    <>
+      {props.onSort && (
+        <CardSort
+          columns={[
+            ...dimensions.map((d) => ({ key: d.field, title: d.title[lang] })),
+            ...metrics.map((m) => ({ key: m.key, title: m.title[lang] })),
+          ]}
+          sort={props.sort ?? null}
+          onSort={props.onSort}
+        />
+      )}
+      <CardList
+        testId={props.testId}
+        count={data.length}
+        empty={loading || !days ? null : <ReportEmpty days={days} />}
+        loading={loading}
+        pagination={reportPagination(props.paging, props.total, props.onPage, t)}
+      >
+        <li className="pc-card pc-report-card-total" data-testid="report-total">
           <div className="pc-card-head">
-            <h3 className="pc-card-title">
-              {dimensions.map((d) => (
-                <span key={d.field} className="pc-card-part" data-dimension={d.field}>
-                  {renderDimension(d.field, row)}
-                </span>
-              ))}
-            </h3>
-            {onDetail && <DetailButton onClick={() => onDetail(row)} />}
+            <h3 className="pc-card-title">{t("reports.total")}</h3>
+            {props.totalNote && (
+              <span className="pc-muted" data-testid="report-total-note">
+                {props.totalNote}
+              </span>
+            )}
           </div>
-          <MetricPairs metrics={metrics} row={row} lang={lang} />
+          <MetricPairs metrics={metrics} row={totals} lang={lang} />
         </li>
-      ))}
-    </CardList>
+        {data.map((row) => (
+          <li key={row.__key} className="pc-card" data-testid="report-card">
+            <div className="pc-card-head">
+              <h3 className="pc-card-title">
+                {dimensions.map((d) => (
+                  <span key={d.field} className="pc-card-part" data-dimension={d.field}>
+                    {renderDimension(d.field, row)}
+                  </span>
+                ))}
+              </h3>
+              {onDetail && <DetailButton onClick={() => onDetail(row)} />}
+            </div>
+            <MetricPairs metrics={metrics} row={row} lang={lang} />
+          </li>
+        ))}
+      </CardList>
+    </>
+  );
+}
+
+const DEFAULT_ORDER = "default";
+
+/**
+ * The cards' sort (they have no column headers to click): each chosen column, largest or smallest first,
+ * or the default order, sent to the server like the table's (issue 28 item 3).
+ */
+function CardSort({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: readonly { key: string; title: string }[];
+  sort: ReportSort | null;
+  onSort: (sort: ReportSort | null) => void;
+}) {
+  const { t } = useTranslation();
+  const options = [
+    { value: DEFAULT_ORDER, label: t("reports.sortDefault") },
+    ...columns.flatMap((column) =>
+      SORT_ORDERS.map((order) => ({
+        value: `${order}:${column.key}`,
+        label: `${column.title} ${order === "desc" ? "↓" : "↑"}`,
+      })),
+    ),
+  ];
+  return (
+    <label className="pc-card-sort">
+      <span>{t("reports.sortBy")}</span>
+      <Select
+        size="small"
+        value={sort ? `${sort.order}:${sort.orderBy}` : DEFAULT_ORDER}
+        options={options}
+        popupMatchSelectWidth={false}
+        data-testid="report-card-sort"
+        onChange={(value: string) => {
+          const [order, orderBy] = value.split(":") as [SortOrder, string];
+          onSort(value === DEFAULT_ORDER ? null : { orderBy, order });
+        }}
+      />
+    </label>
   );
 }
 

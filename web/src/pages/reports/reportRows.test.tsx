@@ -104,6 +104,20 @@ describe("a report's rows on a phone", () => {
     expect(onPage).toHaveBeenCalledWith(2, 10);
   });
 
+  it("sorts the cards by a chosen column, either way, or back to the default order", () => {
+    window.innerWidth = 390;
+    const onSort = vi.fn();
+    render(<ReportRows {...props({ onSort, sort: { orderBy: "requestNum", order: "desc" } })} />);
+    const select = screen.getByTestId("report-card-sort");
+    expect(select.textContent).toBe("请求数 ↓");
+    fireEvent.mouseDown(select.querySelector(".ant-select-selector, [role=combobox]") ?? select);
+    fireEvent.click(screen.getByTitle("收入（USD） ↑"));
+    expect(onSort).toHaveBeenLastCalledWith({ orderBy: "settleAmount", order: "asc" });
+    fireEvent.mouseDown(select.querySelector(".ant-select-selector, [role=combobox]") ?? select);
+    fireEvent.click(screen.getByTitle("默认排序"));
+    expect(onSort).toHaveBeenLastCalledWith(null);
+  });
+
   it("says why a range has no rows", () => {
     window.innerWidth = 390;
     render(<ReportRows {...props({ rows: [], total: 0 })} />);
