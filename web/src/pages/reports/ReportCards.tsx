@@ -9,6 +9,7 @@
  */
 import { type LangValue, type MetricInfo, SORT_ORDERS, type SortOrder } from "@pc/contract";
 import { Select } from "antd";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CardList } from "../../components/CardList.tsx";
 import { baseOf, metricCell } from "./MetricWithChange.tsx";
@@ -97,10 +98,12 @@ function CardSort({
       })),
     ),
   ];
+  const id = useId();
   return (
-    <label className="pc-card-sort">
-      <span>{t("reports.sortBy")}</span>
+    <div className="pc-card-sort">
+      <label htmlFor={id}>{t("reports.sortBy")}</label>
       <Select
+        id={id}
         size="small"
         value={sort ? `${sort.order}:${sort.orderBy}` : DEFAULT_ORDER}
         options={options}
@@ -111,7 +114,7 @@ function CardSort({
           onSort(value === DEFAULT_ORDER ? null : { orderBy, order });
         }}
       />
-    </label>
+    </div>
   );
 }
 
