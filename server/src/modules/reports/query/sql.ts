@@ -206,6 +206,14 @@ export function pageQuery(
     : dims.length > 0
       ? sql` group by ${sql.raw(dims.map((c) => `r.${c}`).join(", "))}`
       : sql` having count(*) > 0`;
+  if (!plan.grouped) {
+    // the rows already are the groups: order and cut them first, so the metrics (numeric divisions) are
+    // computed for the page's rows only, not for every row an order without an index path sorts (bench:
+    // 474 ms for a page of the finest rows by country over 90 days)
+    return sql<Record<string, unknown>>`
+      select ${head} from (select * from ${sourceOf(selection, plan)}${orderBy}
+        limit ${page.limit} offset ${page.offset}) r${orderBy}`;
+  }
   return sql<Record<string, unknown>>`
     select ${head} from ${sourceOf(selection, plan)}${groupBy}${orderBy}
     limit ${page.limit} offset ${page.offset}`;
