@@ -1,5 +1,5 @@
 /**
- * The titles of the product's enumerated values in each language, defined once (issue 28 item 7): the forms,
+ * The titles of the product's enumerated values in each language, defined once: the forms,
  * lists, reports and the change history show these, and the server's report CSV writes the ad types' titles.
  */
 import {

@@ -28,7 +28,7 @@ export const GLOSSARY = {
   offerId: { zh: "Offer ID", en: "Offer ID" },
   /** The period a report is compared with (previous period, same days last week). */
   comparison: { zh: "对比", en: "Comparison" },
-  // The report metrics (issue 28 item 8), in the ad industry's usual words: the tables, the trend,
+  // The report metrics, in the ad industry's usual words: the tables, the trend,
   // the home page and the CSV headers all say these (reports.ts ONLINE_METRICS, OFFLINE_METRICS).
   requests: { zh: "请求数", en: "Requests" },
   /** Requests answered with an ad. */

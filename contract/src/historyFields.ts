@@ -1,5 +1,5 @@
 /**
- * The fields an audit row records (issue 28 item 7), each named once with how its value reads: the web's
+ * The fields an audit row records, each named once with how its value reads: the web's
  * catalogues title each under `history.fields.<field>` and show its values by kind; the server names the app a
  * placement's `app_id` refers to.
  */

@@ -79,7 +79,7 @@ const listText = (value: unknown) =>
 export const REPORT_FILTER_MAX_VALUES = 50;
 
 /**
- * A filter of several values, "any of" (issue 28 item 5): a list, or one value as the spec's clients send it
+ * A filter of several values, "any of": a list, or one value as the spec's clients send it
  * (codes also as `US,BR`); blank values are dropped, repeats kept once, and no value at all means no filter.
  */
 const anyOf = <T>(item: z.ZodType<T>, { splitCommas }: { splitCommas: boolean }) =>

@@ -113,7 +113,7 @@ export const OFFLINE_METRIC_KEYS = [
 export type OfflineMetricKey = (typeof OFFLINE_METRIC_KEYS)[number];
 
 /**
- * What a report can be sorted by (issue 28 item 3): a dimension's row field (the app by its name) or a metric.
+ * What a report can be sorted by: a dimension's row field (the app by its name) or a metric.
  * A dimension the query does not group by leaves the default order: date newest first, then the others.
  */
 export const ONLINE_SORT_KEYS = [

@@ -38,7 +38,7 @@ describe("the glossary (issue 12 item 4)", () => {
     expect(OFFLINE_DIMENSIONS.find((d) => d.field === "pkgName")?.title).toBe(GLOSSARY.packageName);
   });
 
-  it("titles every report metric with its term, money and per-unit money in USD (issue 28 item 8)", () => {
+  it("titles every report metric with its term, money and per-unit money in USD", () => {
     expect(ONLINE_METRICS.map((m) => m.title.en)).toEqual([
       "Requests",
       "Fills",

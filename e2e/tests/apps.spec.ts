@@ -202,7 +202,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
 
       await page.goto(LIST);
       await searchByName(page, name);
-      // issue 28 item 9: the row shows placements, so the refusal shows at once, without the confirm dialog
+      // the row shows placements, so the refusal shows at once, without the confirm dialog
       const deletes: string[] = [];
       page.on("request", (request) => {
         if (request.method() === "DELETE") deletes.push(request.url());

@@ -114,7 +114,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     await page.locator("#filter-entity").click();
     await page.locator(".ant-select-dropdown:visible").getByTitle(t.placement, { exact: true }).click();
     await page.getByTestId("filter-search").click();
-    // the app's own changes are filtered out (its placement's changes name it: issue 28 item 7)
+    // the app's own changes are filtered out (its placement's changes name it)
     const recordCell = page.locator("td:nth-child(4)", { hasText: appName });
     await expect(page.locator(".ant-table-tbody tr.ant-table-row").filter({ has: recordCell })).toHaveCount(
       0,

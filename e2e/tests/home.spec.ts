@@ -39,7 +39,7 @@ const T = {
 const LOCALE: Record<Lang, string> = { zh: "zh-CN", en: "en-US" };
 
 /**
- * The home page's number formats, the SDK report's (issue 28 item 8): the locale's own USD sign ("US$" in
+ * The home page's number formats, the SDK report's: the locale's own USD sign ("US$" in
  * zh-CN), eCPM with 4 decimals.
  */
 const FORMATS = {

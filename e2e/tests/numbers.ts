@@ -18,5 +18,5 @@ export const metricText = (format: MetricFormat, value: Value, lang: Lang) =>
   new Intl.NumberFormat(LOCALES[lang], FORMATS[format]).format(Number(value));
 export const count = (value: Value, lang: Lang) => metricText("count", value, lang);
 export const money = (value: Value, lang: Lang) => metricText("money", value, lang);
-/** Per-unit money (eCPM, CPC): 4 decimals, as the API and the CSV (issue 28 item 8). */
+/** Per-unit money (eCPM, CPC): 4 decimals, as the API and the CSV. */
 export const perUnit = (value: Value, lang: Lang) => metricText("ratio", value, lang);

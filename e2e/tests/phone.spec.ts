@@ -3,7 +3,7 @@
  * menu in a drawer that navigates and closes, the language switch and the user menu (with Logout) stay on
  * screen, the app list keeps its name column, and no page is wider than the screen. The reports show their
  * numbers as cards, the total first, and no widths to reset; lists keep the columns that tell their rows
- * apart; report management shows each batch's company, kind and status (issue 28 item 6). At 1366×768 the
+ * apart; report management shows each batch's company, kind and status. At 1366×768 the
  * top bar keeps its horizontal menu with every item of an operator's English menu; a tablet's width (900 px)
  * has the drawer; a touch screen has no widths to reset.
  */

@@ -61,7 +61,7 @@ const changeOf = (value: number, base: number, lang: Lang) =>
         maximumFractionDigits: 1,
         signDisplay: "exceptZero",
       }).format((value - base) / Math.abs(base));
-/** A rate's change in percentage points as the screens write it, signed with 2 decimals (issue 28 item 8). */
+/** A rate's change in percentage points as the screens write it, signed with 2 decimals. */
 const pointsOf = (value: number, base: number, lang: Lang) =>
   new Intl.NumberFormat(LOCALES[lang], {
     minimumFractionDigits: 2,

@@ -1,6 +1,6 @@
 /**
- * The report dates as one range picker with presets (issue 28 item 4), in Chinese and English: the presets the
- * window allows, each clipped to it (spec §5 Report dates), set the range the search sends as
+ * The report dates as one range picker with presets, in Chinese and English: the presets the
+ * window allows, each clipped to it, set the range the search sends as
  * startDate/endDate yyyyMMdd; a row's detail view has the same picker.
  */
 import { expect, type Page, type Request, test } from "@playwright/test";

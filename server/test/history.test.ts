@@ -126,7 +126,7 @@ describe("a placement's history", () => {
   });
 });
 
-describe("names instead of ids (issue 28 item 7)", () => {
+describe("names instead of ids", () => {
   it("names the app a placement's app_id refers to", async () => {
     const answer = await recordHistory(HistoryEntity.Placement, placementId);
     const create = answer.data.list.at(-1);

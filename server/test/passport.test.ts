@@ -281,7 +281,7 @@ describe("session", () => {
     expect((await get("/api/v1/user/user_info", token)).code).toBe(Code.TokenInvalid);
   });
 
-  it("names the user's company in the user info (issue 28 item 7), not only its id", async () => {
+  it("names the user's company in the user info, not only its id", async () => {
     const token = await tokenFor(t.app, DEMO_EMAIL, DEMO_PASSWORD);
     const info = await get<{ company_id: number; company_name: string }>("/api/v1/user/user_info", token);
     const company = await t.runtime.database.db

@@ -759,7 +759,7 @@ describe("large groupings on the embedded database", () => {
   });
 });
 
-describe("sorting (issue 28 item 3)", () => {
+describe("sorting", () => {
   type Row = OnlineReportPage["list"][number];
   const online = (body: Record<string, unknown>) =>
     report<OnlineReportPage>(t.app, owner, "/v1/online/ssp", { ...range, ...body });
@@ -828,7 +828,7 @@ describe("sorting (issue 28 item 3)", () => {
   });
 });
 
-describe("filters of several values (issue 28 item 5)", () => {
+describe("filters of several values", () => {
   const total = async (path: string, body: Record<string, unknown>) => {
     const answer = await report<OnlineReportSummary & OfflineReportSummary>(t.app, owner, path, {
       ...range,

@@ -1,4 +1,4 @@
-/** A delete the row shows the server would refuse is refused at once, without the confirm dialog (issue 28 item 9). */
+/** A delete the row shows the server would refuse is refused at once, without the confirm dialog. */
 
 import type { MessageKey } from "@pc/contract";
 import { fireEvent, render, screen } from "@testing-library/react";

@@ -54,7 +54,7 @@ export function useConfirmAction() {
 
 /**
  * Delete with confirmation: "the operation deletes permanently; continue?". A delete the row already shows the
- * server would refuse (`refusal`: an app with placements, issue 28 item 9) shows that refusal at once, as the
+ * server would refuse (`refusal`: an app with placements) shows that refusal at once, as the
  * client shows the server's, without asking first; the server's refusal stays the guard.
  */
 export function useConfirmDelete() {

@@ -26,7 +26,7 @@ describe("report numbers in the language's locale", () => {
     expect(formatMetric("ratio", 12_345.6789, "zh")).toBe("US$12,345.6789");
   });
 
-  it("writes one money sign per language on every screen: value, change and axis (issue 28 item 8)", () => {
+  it("writes one money sign per language on every screen: value, change and axis", () => {
     for (const [lang, sign] of [
       ["en", "$"],
       ["zh", "US$"],

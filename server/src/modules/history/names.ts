@@ -1,5 +1,5 @@
 /**
- * Names what a change's reference fields refer to (issue 28 item 7): a placement's `app_id` reads as its app's
+ * Names what a change's reference fields refer to: a placement's `app_id` reads as its app's
  * name. Only the company's own records are named (the apps module reads them by the session's company).
  */
 import { type HistoryChange, historyValueKind } from "@pc/contract";

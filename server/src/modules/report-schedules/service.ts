@@ -134,7 +134,7 @@ async function toRows(
 
 /**
  * A stored query as answered: parsed again by its kind's schema, so one saved with a single value (before
- * filters took several, issue 28 item 5) answers a list like the others.
+ * filters took several) answers a list like the others.
  */
 const savedQueryOf = (kind: ReportKindValue, stored: unknown): SavedScheduleQuery =>
   (kind === "online" ? onlineScheduleQuery : offlineScheduleQuery).parse(stored);

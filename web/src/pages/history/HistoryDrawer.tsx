@@ -1,6 +1,6 @@
 /**
  * One app's or placement's changes, newest first, in a drawer beside its list: antd's large drawer, or the
- * window's width where that is narrower; its table is as wide as the drawer (issue 28 item 7).
+ * window's width where that is narrower; its table is as wide as the drawer.
  */
 import { Drawer, Table } from "antd";
 import { useTranslation } from "react-i18next";

@@ -88,7 +88,7 @@ export function historyColumns(t: TFunction): TableColumnsType<HistoryRow> {
 }
 
 /**
- * A record's own history in its drawer (issue 28 item 7): what was done, when and by whom in one narrow
+ * A record's own history in its drawer: what was done, when and by whom in one narrow
  * column, so the changed fields take the rest of the drawer's width and wrap inside it at every width.
  */
 export function recordHistoryColumns(t: TFunction): TableColumnsType<HistoryRow> {

@@ -1,4 +1,4 @@
-/** Recorded values as a person reads them, in both languages (issue 28 item 7). */
+/** Recorded values as a person reads them, in both languages. */
 import type { HistoryChange } from "@pc/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import i18n, { changeLanguage } from "../../i18n/index.ts";

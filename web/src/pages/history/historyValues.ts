@@ -1,5 +1,5 @@
 /**
- * A recorded value as a person reads it, in the user's language (issue 28 item 7): by its field's kind in the
+ * A recorded value as a person reads it, in the user's language: by its field's kind in the
  * contract (`HISTORY_FIELDS`): enum values by their titles, flags as yes or no, an app by its name.
  */
 import { enumValuesOf, type HistoryChange, type HistoryValueKind, historyValueKind } from "@pc/contract";

@@ -25,7 +25,7 @@ export default function FigureCard({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const lang = currentLanguage();
-  // The report's title and number style of the metric (issue 28 item 8), and its change as a compared
+  // The report's title and number style of the metric, and its change as a compared
   // report cell writes it.
   const { format, title: titles } = ONLINE_METRIC_BY_KEY[metric];
   const current = days.at(-1)?.figures?.[metric] ?? 0;

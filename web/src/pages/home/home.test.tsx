@@ -19,7 +19,7 @@ describe("figures", () => {
   });
   const days = [day("2024-05-01", 13_250.2, 0.7504), day("2024-05-02", 14_575.2, 0.7535)];
 
-  it("titles and writes each figure as the SDK report does, its change as a compared cell (issue 28 item 8)", async () => {
+  it("titles and writes each figure as the SDK report does, its change as a compared cell", async () => {
     renderPage(
       <>
         <FigureCard metric="settleAmount" days={days} />

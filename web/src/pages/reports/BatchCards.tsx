@@ -1,5 +1,5 @@
 /**
- * Report management on a phone (issue 28 item 6): the batch table there showed the day and the actions fixed
+ * Report management on a phone: the batch table there showed the day and the actions fixed
  * at its right edge, the company, kind and status between them out of sight. A card a batch instead: the day
  * and company as its heading, the kind and status, and the batch's actions.
  */

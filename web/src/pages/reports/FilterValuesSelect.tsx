@@ -1,5 +1,5 @@
 /**
- * A report filter of several texts ("any of", issue 28 item 5): each typed text, added with Enter, is one
+ * A report filter of several texts ("any of"): each typed text, added with Enter, is one
  * value that a row contains; no value is no filter.
  */
 import { Select, type SelectProps } from "antd";

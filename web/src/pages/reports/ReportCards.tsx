@@ -1,5 +1,5 @@
 /**
- * A report on a phone (issue 28 item 6): at 390 px the table showed the dimensions and the detail action
+ * A report on a phone: at 390 px the table showed the dimensions and the detail action
  * while its first metric began past the screen's edge, so the total row read empty. Here each row is a card:
  * its dimensions as the heading, the chosen metrics as label and value in the language's number format (with
  * the comparison's change when on, MetricWithChange.tsx); the total comes first, a card of its own; the
@@ -77,7 +77,7 @@ const DEFAULT_ORDER = "default";
 
 /**
  * The cards' sort (they have no column headers to click): each chosen column, largest or smallest first,
- * or the default order, sent to the server like the table's (issue 28 item 3).
+ * or the default order, sent to the server like the table's.
  */
 function CardSort({
   columns,

@@ -1,5 +1,5 @@
 /**
- * A report's dates as one range picker (spec §5 Report dates; issue 28 item 4): the `range` field of a report
+ * A report's dates as one range picker: the `range` field of a report
  * form, with presets (rangePresets.ts) and only the days of the server's window selectable, checked by the
  * contract's date rule; on a phone its popup stacks the months (reports.css). The report screen's filters and
  * a row's detail view both use it.

@@ -1,6 +1,6 @@
 /**
  * Column preferences (spec §4 Column preferences, §5 Column customisation): the dimensions and data
- * columns chosen in the custom-column dialog and the column the table is sorted by (issue 28 item 3), saved
+ * columns chosen in the custom-column dialog and the column the table is sorted by, saved
  * per report in localStorage and restored on load. A
  * stored choice is read defensively: unknown codes and keys are dropped, the report's own order is kept,
  * and anything unusable (not saved, unreadable, or breaking the at-least-one rule) gives the defaults.

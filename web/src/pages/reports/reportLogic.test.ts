@@ -75,7 +75,7 @@ describe("column choice", () => {
     expect(loadColumnChoice(sdk).metrics).toEqual(DEFAULT_ONLINE_COLUMNS.metrics);
   });
 
-  it("keeps the sort of a chosen column, and drops it with its column (issue 28 item 3)", () => {
+  it("keeps the sort of a chosen column, and drops it with its column", () => {
     const sort = { orderBy: "settleAmount", order: "asc" } as const;
     saveColumnChoice(sdk, { dimensions: [2, 4], metrics: ["requestNum", "settleAmount"], sort });
     expect(loadColumnChoice(sdk).sort).toEqual(sort);
@@ -178,7 +178,7 @@ describe("report queries", () => {
     );
   });
 
-  it("sends several values of a filter as a list, each once (issue 28 item 5)", () => {
+  it("sends several values of a filter as a list, each once", () => {
     expect(onlineFilters({ adStyle: [1, 3, 1], country: ["US", "BR", "US"] })).toMatchObject({
       adStyle: [1, 3],
       country: ["US", "BR"],

@@ -45,7 +45,7 @@ export function nextReportPaging(current: ReportPaging, page: number, pageSize: 
 
 // ─── Filters ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The SDK filter form: the placement ID as typed, the others several values each (issue 28 item 5). */
+/** The SDK filter form: the placement ID as typed, the others several values each. */
 export interface OnlineFilterValues {
   appName: string[];
   adId: string;

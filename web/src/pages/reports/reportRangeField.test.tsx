@@ -1,5 +1,5 @@
 /**
- * A report's range picker (issue 28 item 4): its presets in both languages set the form's range, and the
+ * A report's range picker: its presets in both languages set the form's range, and the
  * contract's date rule checks the picked range.
  */
 import { type ReportDateWindowAnswer, reportDateWindow } from "@pc/contract";

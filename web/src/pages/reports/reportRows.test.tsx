@@ -1,5 +1,5 @@
 /**
- * A report's rows on a phone (issue 28 item 6): cards with the chosen metrics' titles and values in the
+ * A report's rows on a phone: cards with the chosen metrics' titles and values in the
  * language's number format, the total first, the comparison's change, the detail action and the report paging;
  * a wider window keeps the table.
  */

@@ -1,7 +1,7 @@
 /**
  * Period comparison (issue 14 item 1): the same query over the comparison range, its rows matched to the
  * answered rows by their dimensions, the date moved by the range's shift. Both sides count the same days
- * (issue 28 item 1, `comparedSpans` in the contract): the days withheld from the reader are left out of both.
+ *: the days withheld from the reader are left out of both.
  */
 import {
   addReportDays,

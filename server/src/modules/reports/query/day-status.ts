@@ -1,5 +1,5 @@
 /**
- * The status of each day of a range as a reader sees it (DESIGN §5 Pipeline, Reports): its batch's status,
+ * The status of each day of a range as a reader sees it: its batch's status,
  * whether the reader sees its numbers (publishers: published; operators: calculated) and whether it has data.
  */
 import {
