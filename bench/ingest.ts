@@ -64,12 +64,7 @@ async function hotApp(runtime: Runtime, companyId: number): Promise<HotApp> {
 }
 
 function runClients(plan: ClientPlan): Promise<ClientResult> {
-  // tsx does not reach worker threads by itself: the worker imports the client through its API.
-  const client = new URL("./ingest-client.ts", import.meta.url).href;
-  const worker = new Worker(
-    `import { tsImport } from "tsx/esm/api"; await tsImport(${JSON.stringify(client)}, import.meta.url);`,
-    { eval: true, workerData: plan },
-  );
+  const worker = new Worker(new URL("./ingest-client.ts", import.meta.url), { workerData: plan });
   return new Promise((resolve, reject) => {
     worker.once("message", (result: ClientResult) => {
       resolve(result);

@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `${path.join(root, "node_modules", ".bin", "tsx")} ${path.join(root, "server", "src", "main.ts")}`,
+    command: `${process.execPath} ${path.join(root, "server", "src", "main.ts")}`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -7,7 +7,6 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 if (!existsSync(path.join(root, "web", "dist", "index.html"))) {
   console.log("Building the web console (first start)…");
@@ -17,7 +16,7 @@ if (!existsSync(path.join(root, "web", "dist", "index.html"))) {
 
 /** Starts the mailbox and answers its SMTP_URL once it listens. */
 function startMailbox() {
-  const mailbox = spawn(tsx, [path.join(root, "scripts", "dev-mailbox.ts")], {
+  const mailbox = spawn(process.execPath, [path.join(root, "scripts", "dev-mailbox.ts")], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -35,7 +34,7 @@ function startMailbox() {
 const needsMailbox = !process.env.SMTP_URL && process.env.NODE_ENV !== "production";
 const { mailbox, url } = needsMailbox ? await startMailbox() : { mailbox: null, url: process.env.SMTP_URL };
 
-const server = spawn(tsx, [path.join(root, "server", "src", "main.ts")], {
+const server = spawn(process.execPath, [path.join(root, "server", "src", "main.ts")], {
   cwd: root,
   stdio: "inherit",
   env: url ? { ...process.env, SMTP_URL: url } : process.env,

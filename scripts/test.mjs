@@ -1,4 +1,5 @@
-// `npm test`: lint, type check, API tests on PGlite (and on PostgreSQL when DATABASE_URL is set),
+// `npm test`: lint, type check, API tests on PGlite (and on PostgreSQL when DATABASE_URL is set, and through
+// a pooler when POOLED_DATABASE_URL is),
 // web unit tests, the production web build and the Playwright suite in Chromium.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -16,6 +17,21 @@ const steps = [
   ["API tests on PGlite", "npx", ["vitest", "run", "--root", "server"], withoutDatabaseUrl],
   ...(process.env.DATABASE_URL
     ? [["API tests on PostgreSQL", "npx", ["vitest", "run", "--root", "server"], process.env]]
+    : []),
+  // POOLED_DATABASE_URL: the same PostgreSQL behind a pooler in transaction mode (.ci/run starts PgBouncer)
+  ...(process.env.POOLED_DATABASE_URL
+    ? [
+        [
+          "API tests through a pooler in transaction mode",
+          "npx",
+          ["vitest", "run", "--root", "server"],
+          {
+            ...process.env,
+            DATABASE_URL: process.env.POOLED_DATABASE_URL,
+            DATABASE_POOLER: "transaction",
+          },
+        ],
+      ]
     : []),
   ["web unit tests", "npx", ["vitest", "run", "--root", "web"]],
   ["web production build", "npm", ["run", "build", "-w", "web"]],

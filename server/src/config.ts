@@ -56,6 +56,10 @@ const schema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default("0.0.0.0"),
     DATABASE_URL: z.url().optional(),
+    // A pooler between the server and PostgreSQL that hands each transaction any server connection
+    // (PgBouncer's pool_mode=transaction) keeps no per-connection state: "transaction" sends every
+    // statement unnamed and sets nothing per session.
+    DATABASE_POOLER: z.enum(["none", "session", "transaction"]).default("none"),
     DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PROCESS_ROLE: z.enum(PROCESS_ROLES).default("all"),

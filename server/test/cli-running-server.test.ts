@@ -76,7 +76,7 @@ async function signIn(server: ServerProcess, email: string): Promise<Envelope<Lo
   });
 }
 
-/** The pid in the data directory's lock: the server's node process (tsx runs it as its child). */
+/** The pid in the data directory's lock: the server's node process. */
 const ownerPid = (dataDir: string): number =>
   (JSON.parse(readFileSync(path.join(dataDir, "owner.lock"), "utf8")) as { pid: number }).pid;
 

@@ -16,7 +16,6 @@ declare module "vitest" {
   }
 }
 
-const TSX = path.resolve(import.meta.dirname, "..", "..", "node_modules", ".bin", "tsx");
 const MAKE_TEMPLATE = path.join(import.meta.dirname, "support", "pglite-template.ts");
 
 export default function setup(project: TestProject): () => void {
@@ -26,7 +25,7 @@ export default function setup(project: TestProject): () => void {
   }
   const dir = mkdtempSync(path.join(tmpdir(), "pc-pglite-template-"));
   const file = path.join(dir, "migrated.tar");
-  const made = spawnSync(TSX, [MAKE_TEMPLATE, file], { stdio: "inherit" });
+  const made = spawnSync(process.execPath, [MAKE_TEMPLATE, file], { stdio: "inherit" });
   if (made.status !== 0) throw new Error(`the PGlite template was not made (exit ${made.status})`);
   project.provide("pgliteTemplate", file);
   return () => rmSync(dir, { recursive: true, force: true });

@@ -45,20 +45,24 @@ afterAll(() => t.close());
 const list = <T>(url: string, query: Record<string, string> = {}) =>
   callAs<T>(t.app, demo, { method: "GET", url, query });
 
-describe("hot statements are prepared once per connection", () => {
-  it("prepares the session lookup and each list's page and count", async () => {
-    await list<AppListAnswer>("/v1/app/list");
-    await list<PlacementListAnswer>("/v1/adpos/list");
-    await list<UserListAnswer>("/v1/user/list", { plat_type: "3" });
-    const statements = await preparedStatements();
-    const prepared = (pattern: RegExp) => statements.some((text) => pattern.test(text));
-    expect(prepared(/from "session_token"/)).toBe(true);
-    for (const table of ["app", "ad_position", "app_user"]) {
-      expect(prepared(new RegExp(`from "${table}" .*limit \\$\\d+ offset \\$\\d+$`))).toBe(true);
-      expect(prepared(new RegExp(`^select count\\(\\*\\) as "count" from "${table}"`))).toBe(true);
-    }
-  });
-});
+// DATABASE_POOLER=transaction sends them unnamed (database-pooler.test.ts)
+describe.skipIf(process.env.DATABASE_POOLER === "transaction")(
+  "hot statements are prepared once per connection",
+  () => {
+    it("prepares the session lookup and each list's page and count", async () => {
+      await list<AppListAnswer>("/v1/app/list");
+      await list<PlacementListAnswer>("/v1/adpos/list");
+      await list<UserListAnswer>("/v1/user/list", { plat_type: "3" });
+      const statements = await preparedStatements();
+      const prepared = (pattern: RegExp) => statements.some((text) => pattern.test(text));
+      expect(prepared(/from "session_token"/)).toBe(true);
+      for (const table of ["app", "ad_position", "app_user"]) {
+        expect(prepared(new RegExp(`from "${table}" .*limit \\$\\d+ offset \\$\\d+$`))).toBe(true);
+        expect(prepared(new RegExp(`^select count\\(\\*\\) as "count" from "${table}"`))).toBe(true);
+      }
+    });
+  },
+);
 
 describe("a query built once per shape answers each call with its own values", () => {
   it("fills a reused statement with each call's values, past the fifth run", async () => {

@@ -171,8 +171,7 @@ describe("a killed calculation", () => {
           "--company-id",
           String(owner.companyId),
         ];
-        // The CLI's own node process (tsx's launcher would leave its child running when killed).
-        child = spawn(process.execPath, ["--import", "tsx", path.resolve(server, "src/cli.ts"), ...args], {
+        child = spawn(process.execPath, [path.resolve(server, "src/cli.ts"), ...args], {
           cwd: server,
           env: {
             PATH: process.env.PATH,

@@ -251,7 +251,6 @@ describe("GET /sdk/v1/config", () => {
 describe("operator CLI app-secret", () => {
   const run = promisify(execFile);
   const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
-  const tsxPath = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
 
   it("prints the app's SDK signing secret, and refuses an unknown key", { timeout: 90_000 }, async () => {
     const database = await createTestDatabase();
@@ -280,11 +279,13 @@ describe("operator CLI app-secret", () => {
       await runtime.database.db.destroy();
       runtime.dataDirLock?.release();
 
-      const { stdout } = await run(tsxPath, [cliPath, "app-secret", "--app-key", app.app_key], { env });
+      const { stdout } = await run(process.execPath, [cliPath, "app-secret", "--app-key", app.app_key], {
+        env,
+      });
       expect(JSON.parse(stdout)).toEqual({ app_key: app.app_key, secret: secret?.secret });
-      const unknown = await run(tsxPath, [cliPath, "app-secret", "--app-key", "nope"], { env }).catch(
-        (error: { code: number; stderr: string }) => error,
-      );
+      const unknown = await run(process.execPath, [cliPath, "app-secret", "--app-key", "nope"], {
+        env,
+      }).catch((error: { code: number; stderr: string }) => error);
       expect(unknown).toMatchObject({ code: 1 });
       expect((unknown as { stderr: string }).stderr).toContain("no app with key nope");
     } finally {

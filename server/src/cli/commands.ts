@@ -234,7 +234,10 @@ function reportCommands(): Record<string, Command> {
 
 /** An answer printed as one JSON document per line. */
 class JsonLines {
-  constructor(readonly rows: readonly unknown[]) {}
+  readonly rows: readonly unknown[];
+  constructor(rows: readonly unknown[]) {
+    this.rows = rows;
+  }
 }
 
 /** What a command prints and its exit code, the same whichever process ran it. */

@@ -17,13 +17,15 @@ type Owner = z.infer<typeof ownerSchema>;
 
 /** The directory is owned by another live process; printed as its message, like a configuration error. */
 export class DataDirInUse extends ConfigError {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
+  readonly dataDir: string;
+  readonly pid: number;
+
+  constructor(dataDir: string, pid: number) {
     super(
       `DATA_DIR ${dataDir} is in use by process ${pid} (a server or an operator CLI command); stop it, or give this process another DATA_DIR`,
     );
+    this.dataDir = dataDir;
+    this.pid = pid;
   }
 }
 

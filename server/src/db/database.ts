@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { DatabaseFaults } from "./faults.ts";
 import { SerializedPGliteDialect } from "./pglite-dialect.ts";
 import { PGliteThread } from "./pglite-thread.ts";
 import { sendPreparedByName } from "./prepared.ts";
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   pgPool: pg.Pool | null;
   /** Where an idle connection the database dropped is reported (the pool replaces it); stderr until set. */
   onConnectionLost(report: (error: Error) => void): void;
+  /** Statements the database refused because a connection lost the state this process gave it. */
+  faults: DatabaseFaults;
 }
 
 const INT8_OID = 20;
@@ -32,8 +35,12 @@ const embedded = new WeakSet<Db>();
 /** Whether a database handle is the embedded PGlite: one session, which long work must not hold (DESIGN §9). */
 export const isEmbedded = (db: Db): boolean => embedded.has(db);
 
+export type PoolerMode = "none" | "session" | "transaction";
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** What sits between the server and PostgreSQL (DATABASE_POOLER); "none" when absent. */
+  pooler?: PoolerMode | undefined;
   /** A directory, or "memory://" for a throwaway embedded database. */
   dataDir: string;
   /** An in-memory embedded database's starting point instead of initdb (see WorkerSettings.template). */
@@ -58,8 +65,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // unhandled 'error' event and the process exits. An idle client's error reaches the pool, which has
     // already dropped the client; a client in use also fails its query, which answers the call.
     pool.on("error", (error) => report(error));
+    const perConnectionState = options.pooler !== "transaction";
     pool.on("connect", (client) => {
       client.on("error", () => {});
+      if (!perConnectionState) return;
       sendPreparedByName(client);
       // The console's reads are built to touch thousands of rows, not millions (rollups, spans, pages);
       // starting parallel workers for them costs more than it saves (a placement x country grouping over
@@ -75,6 +84,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       onConnectionLost: (listener) => {
         report = listener;
       },
+      faults: new DatabaseFaults(),
     };
   }
   const dataDir = options.dataDir === "memory://" ? "memory://" : path.join(options.dataDir, "pglite");
@@ -89,5 +99,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     poolStats: () => null,
     pgPool: null,
     onConnectionLost: () => {},
+    faults: new DatabaseFaults(),
   };
 }

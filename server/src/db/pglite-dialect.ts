@@ -32,10 +32,14 @@ class SessionLock {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly client: PGliteThread) {}
+  readonly #client: PGliteThread;
+
+  constructor(client: PGliteThread) {
+    this.#client = client;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, [...query.parameters], statementNameOf(query.sql));
+    const result = await this.#client.query<R>(query.sql, [...query.parameters], statementNameOf(query.sql));
     return {
       rows: result.rows,
       ...(result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) }),
@@ -52,15 +56,19 @@ class PGliteDriver implements Driver {
   readonly #lock = new SessionLock();
   readonly #connections = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly client: PGliteThread) {}
+  readonly #client: PGliteThread;
+
+  constructor(client: PGliteThread) {
+    this.#client = client;
+  }
 
   async init(): Promise<void> {
-    await this.client.waitReady;
+    await this.#client.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#lock.acquire();
-    const connection = new PGliteConnection(this.client);
+    const connection = new PGliteConnection(this.#client);
     this.#connections.set(connection, release);
     return connection;
   }
@@ -82,17 +90,21 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.client.close();
+    await this.#client.close();
   }
 }
 
 export class SerializedPGliteDialect implements Dialect {
-  constructor(private readonly client: PGliteThread) {}
+  readonly #client: PGliteThread;
+
+  constructor(client: PGliteThread) {
+    this.#client = client;
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    return new PGliteDriver(this.#client);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -11,13 +11,8 @@ export interface EmbeddedResult<R> {
   affectedRows?: number;
 }
 
-/**
- * The worker file is TypeScript: a small bootstrap registers tsx's loader in the worker, then imports it, so it
- * runs the same under tsx and under vitest (Node 20 does not apply an `--import` loader to a worker's entry).
- */
-const tsxApi = import.meta.resolve("tsx/esm/api");
-const workerFile = new URL("./pglite-worker.ts", import.meta.url).href;
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); })`;
+/** TypeScript that Node runs as it is (its type stripping), in the server and under vitest alike. */
+const workerFile = new URL("./pglite-worker.ts", import.meta.url);
 
 type Pending = { resolve: (answer: WorkerAnswer & { ok: true }) => void; reject: (error: Error) => void };
 
@@ -29,7 +24,7 @@ export class PGliteThread {
   readonly waitReady: Promise<void>;
 
   constructor(settings: WorkerSettings) {
-    this.#worker = new Worker(bootstrap, { eval: true, workerData: settings });
+    this.#worker = new Worker(workerFile, { workerData: settings });
     // The worker keeps the process alive only while a statement is out (see #send).
     this.#worker.unref();
     this.#worker.on("message", (answer: WorkerAnswer) => this.#settle(answer));

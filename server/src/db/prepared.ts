@@ -29,7 +29,10 @@ export const statementNameOf = (sql: string): string | undefined => statementNam
 
 /** Where a call's input goes in a compiled query: the input key, or a value of the query's own. */
 class Placeholder {
-  constructor(readonly key: string) {}
+  readonly key: string;
+  constructor(key: string) {
+    this.key = key;
+  }
 }
 
 /** The inputs a call gives: an absent, null or empty value leaves its part out of the query. */

@@ -14,13 +14,22 @@ export class AppError extends Error {
   /** What the answer's `data` carries instead of `{field}` (the second step a sign-in asks for). */
   data: Record<string, unknown> | undefined;
 
+  readonly code: CodeValue;
+  readonly messageKey: MessageKey | undefined;
+  readonly params: Record<string, string | number>;
+  readonly field: string | undefined;
+
   constructor(
-    readonly code: CodeValue,
-    readonly messageKey?: MessageKey,
-    readonly params: Record<string, string | number> = {},
-    readonly field?: string,
+    code: CodeValue,
+    messageKey?: MessageKey,
+    params: Record<string, string | number> = {},
+    field?: string,
   ) {
     super(messageKey ?? String(code));
+    this.code = code;
+    this.messageKey = messageKey;
+    this.params = params;
+    this.field = field;
   }
 
   /** Names who the refusal is about, for the security log (plugins/security-log.ts). */
@@ -46,13 +55,16 @@ export class AppError extends Error {
  * process stopping (608, HTTP 503) — answered with `Retry-After` so a client (the SDK) sends it again later.
  */
 export class RetryLater extends AppError {
+  readonly retryAfterSeconds: number;
+
   constructor(
     code: typeof Code.Busy | typeof Code.Unavailable,
-    readonly retryAfterSeconds: number,
+    retryAfterSeconds: number,
     messageKey?: MessageKey,
     params: Record<string, string | number> = {},
   ) {
     super(code, messageKey, params);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get httpStatus(): 429 | 503 {
@@ -65,13 +77,18 @@ export class RetryLater extends AppError {
  * API answers a bad key with HTTP 401 and `WWW-Authenticate`, a key out of its scope with HTTP 403.
  */
 export class HttpRefusal extends AppError {
+  readonly httpStatus: number;
+  readonly headers: Record<string, string>;
+
   constructor(
     code: CodeValue,
     messageKey: MessageKey,
-    readonly httpStatus: number,
-    readonly headers: Record<string, string> = {},
+    httpStatus: number,
+    headers: Record<string, string> = {},
     params: Record<string, string | number> = {},
   ) {
     super(code, messageKey, params);
+    this.httpStatus = httpStatus;
+    this.headers = headers;
   }
 }

@@ -22,6 +22,10 @@ declare module "fastify" {
   }
 }
 
+/** What an operator does about a connection that lost its prepared statements. */
+export const POOLER_HINT =
+  "behind a pooler in transaction mode (PgBouncer pool_mode=transaction), set DATABASE_POOLER=transaction";
+
 /** Seconds a client waits before calling again while the database is out of reach or the process stops. */
 const UNAVAILABLE_RETRY_SECONDS = 2;
 
@@ -110,7 +114,15 @@ async function envelopePlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode < 500) {
       return sendError(reply, new AppError(Code.ParamError, "malformedBody"), lang, error.statusCode);
     }
-    request.log.error({ err: error }, "request failed");
+    const fault = app.database.faults.record(error);
+    if (fault) {
+      request.log.error(
+        { err: error, hint: POOLER_HINT },
+        `request failed: ${fault.reason}; readiness fails until this stops`,
+      );
+    } else {
+      request.log.error({ err: error }, "request failed");
+    }
     return sendError(reply, new AppError(Code.SystemError), lang, 500);
   });
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { withDeps } from "./deps.ts";
+import { POOLER_HINT } from "./envelope.ts";
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Liveness and readiness probes: plain 200 when well; /readyz answers 503 while the database is out of
- * reach, so a load balancer sends the calls elsewhere. Connections the database drops are logged here.
+ * reach, or while it refuses the server's statements because its connections lost their state (faults.ts),
+ * so a load balancer sends the calls elsewhere. Connections the database drops are logged here.
  */
 async function healthPlugin(app: FastifyInstance) {
   const { database } = app;
@@ -16,6 +18,11 @@ async function healthPlugin(app: FastifyInstance) {
   const probe = { schema: { tags: ["health"] } } as const;
   app.get("/healthz", probe, async (_request, reply) => reply.type("text/plain").send("ok"));
   app.get("/readyz", probe, async (request, reply) => {
+    const fault = database.faults.recent();
+    if (fault) {
+      request.log.warn({ reason: fault.reason, code: fault.code, hint: POOLER_HINT }, "database not ready");
+      return reply.status(503).type("text/plain").send(`database refuses statements: ${fault.reason}`);
+    }
     try {
       await sql`select 1`.execute(database.db);
       return reply.type("text/plain").send("ok");

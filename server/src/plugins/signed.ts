@@ -199,7 +199,11 @@ function expectedSign(secret: string, call: SignedCall, request: FastifyRequest)
 export class SignedCalls<Signer> {
   readonly #verified = new WeakMap<FastifyRequest, Verified<Signer>>();
 
-  constructor(readonly options: SignedOptions<Signer>) {}
+  readonly options: SignedOptions<Signer>;
+
+  constructor(options: SignedOptions<Signer>) {
+    this.options = options;
+  }
 
   /** The request's verified call (the hook has run: a handler never sees an unverified one). */
   of(request: FastifyRequest): Verified<Signer> {

@@ -31,6 +31,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     CONSOLE_ADMIN_EMAIL: DEMO_EMAIL,
     CONSOLE_ADMIN_PASSWORD: DEMO_PASSWORD,
     DATABASE_URL: database.url,
+    // the suite's run through a pooler (.ci/run) sets it for every app the tests start
+    ...(process.env.DATABASE_POOLER ? { DATABASE_POOLER: process.env.DATABASE_POOLER } : {}),
     ...env,
   });
   const runtime = await prepareRuntime(config, { pgliteTemplate: inject("pgliteTemplate") });

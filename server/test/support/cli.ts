@@ -9,7 +9,6 @@ import { testLoginKeyPem } from "./keys.ts";
 
 const run = promisify(execFile);
 const cliPath = path.resolve(import.meta.dirname, "../../src/cli.ts");
-const tsxPath = path.resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
 
 export interface CliAnswer {
   exitCode: number;
@@ -40,7 +39,7 @@ export async function startCli(dataDirPrefix: string): Promise<TestCli> {
 /** Runs the CLI with exactly this environment, as an operator's shell would. */
 export async function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<CliAnswer> {
   try {
-    const { stdout, stderr } = await run(tsxPath, [cliPath, ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [cliPath, ...args], { env });
     return { exitCode: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -1,6 +1,6 @@
 /**
- * `tsx pglite-template.ts FILE`: writes a migrated embedded database as a tarball to FILE (global-setup.ts
- * runs it in its own process, since the PGlite worker's loader needs tsx's, not Vitest's).
+ * `node pglite-template.ts FILE`: writes a migrated embedded database as a tarball to FILE (global-setup.ts
+ * runs it in its own process, outside Vitest's module graph).
  */
 import { Kysely } from "kysely";
 import { migrateToLatest } from "../../src/db/migrate.ts";

@@ -1,5 +1,5 @@
 /**
- * The server run as its own process (`node --import tsx src/main.ts`), as an operator runs it: for what
+ * The server run as its own process (`node src/main.ts`), as an operator runs it: for what
  * only a process shows — signals, exit codes, surviving an error that would end it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -49,7 +49,7 @@ export async function startServerProcess(
   startMs = 30_000,
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pc-server-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["src/main.ts"], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,
@@ -64,6 +64,7 @@ export async function startServerProcess(
       DEMO_SEED_REPORTS: "false",
       CONSOLE_ADMIN_EMAIL: DEMO_EMAIL,
       CONSOLE_ADMIN_PASSWORD: DEMO_PASSWORD,
+      ...(process.env.DATABASE_POOLER ? { DATABASE_POOLER: process.env.DATABASE_POOLER } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -6,8 +6,9 @@ import {
   generateKeyPairSync,
   type KeyObject,
   privateDecrypt,
+  randomUUID,
 } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export interface LoginKey {
@@ -16,14 +17,27 @@ export interface LoginKey {
   decrypt(ciphertext: Buffer): Buffer;
 }
 
+/**
+ * The key in DATA_DIR, made by the first process to need it: written whole under another name and then
+ * linked into place, so processes starting together on one directory all end up with the same key.
+ */
 function readOrCreatePem(dataDir: string): string {
   const file = path.join(dataDir, "login-rsa.pem");
   if (existsSync(file)) return readFileSync(file, "utf8");
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 4096 });
   const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, pem, { mode: 0o600, flag: "wx" });
-  return pem;
+  const draft = `${file}.${process.pid}.${randomUUID()}`;
+  writeFileSync(draft, pem, { mode: 0o600, flag: "wx" });
+  try {
+    linkSync(draft, file);
+    return pem;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8");
+  } finally {
+    unlinkSync(draft);
+  }
 }
 
 export function loadLoginKey(options: { pem?: string | undefined; dataDir: string }): LoginKey {
