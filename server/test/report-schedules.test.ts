@@ -93,6 +93,7 @@ beforeAll(async () => {
     timeZone: "UTC",
     maxRows: t.runtime.config.EXPORT_MAX_ROWS,
     publicUrl: "http://console.test",
+    log: t.app.log,
   };
   admin = await otherPublisher(db(), "Schedule Co");
   staff = await reportUser(db(), admin);

@@ -26,15 +26,17 @@ import {
   schedulePeriod,
   weeklyPeriodEnds,
 } from "@pc/contract";
-import type { FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "../../db/database.ts";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { countMailSend } from "../../lib/mail-metrics.ts";
 import { createMailer, type Mailer } from "../../lib/mailer.ts";
 import { reportToday } from "../reports/days.ts";
 import { exportReport } from "../reports/query/export.ts";
 import { publishedBatches } from "../reports/query/service.ts";
 import {
   claimDelivery,
+  countWaitingDeliveries,
   type DeliveryClaim,
   dueCandidates,
   failDelivery,
@@ -54,6 +56,7 @@ export interface DeliveryDeps {
   maxRows: number;
   /** The console's address, for the unsubscribe link (PUBLIC_URL). */
   publicUrl: string;
+  log: FastifyBaseLogger;
 }
 
 /** The deliveries' needs from the app's decorators, with a mailer of their own that closes with the app. */
@@ -67,6 +70,7 @@ export function deliveryDepsOf(app: FastifyInstance): DeliveryDeps {
     timeZone,
     maxRows: config.EXPORT_MAX_ROWS,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    log: app.log,
   };
 }
 
@@ -192,6 +196,7 @@ async function send(deps: DeliveryDeps, claim: DeliveryClaim): Promise<void> {
       headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     });
     await markRecipientSent(db, claim, recipient.user_id);
+    countMailSend("report", "sent");
   }
 }
 
@@ -205,6 +210,14 @@ async function work(deps: DeliveryDeps, claim: DeliveryClaim, now: Date): Promis
     const reason = error instanceof Error ? error.message : String(error);
     const delay = error instanceof Permanent ? null : retryDelayMinutes(claim.attempts);
     await failDelivery(db, claim, reason, delay === null ? null : new Date(now.getTime() + delay * 60_000));
+    countMailSend("report", delay === null ? "gave_up" : "failed");
+    const about = { companyId: claim.company_id, scheduleId: claim.schedule_id, attempts: claim.attempts };
+    if (delay === null) deps.log.error({ ...about, reason }, "scheduled report mail given up");
+    else
+      deps.log.warn(
+        { ...about, reason, retryInMinutes: delay },
+        "scheduled report mail failed; retried later",
+      );
   }
 }
 
@@ -232,3 +245,6 @@ export async function deliverNow(deps: DeliveryDeps, delivery: NewDelivery, now 
   });
   if (claim) await work(deps, claim, now);
 }
+
+/** The deliveries waiting to be sent, of every company. */
+export const waitingDeliveries = (db: Db) => countWaitingDeliveries(db);

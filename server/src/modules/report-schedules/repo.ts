@@ -380,3 +380,12 @@ export async function deliveryStates(db: Db, companyId: number, scheduleIds: rea
     ) latest`.execute(db);
   return new Map(rows.map((row) => [row.schedule_id, row]));
 }
+
+/** The deliveries waiting to be sent, of every company (a gauge of /metrics). */
+export async function countWaitingDeliveries(db: Db): Promise<number> {
+  const { rows } = await sql<{ count: number }>`
+    select count(*)::int as count from report_schedule_delivery where status in ('pending', 'sending')`.execute(
+    db,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
