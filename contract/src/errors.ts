@@ -536,6 +536,10 @@ export const MESSAGES = {
     en: 'Hello,\n\nAttached is the CSV of the scheduled report "{name}" ({kind}, {period}): {rows} rows.\n\nNo longer want this report? Unsubscribe: {link}\n',
   },
   scheduleNoSmtp: { zh: "未配置邮件服务（SMTP_URL）", en: "Mail is not configured (SMTP_URL)" },
+  scheduleDayUnpublished: {
+    zh: "{date} 的报表已撤回重新计算，重新发布后再发送",
+    en: "The report of {date} was taken back to be recalculated; it is sent once published again",
+  },
   unsubscribeTitle: { zh: "退订定时报表", en: "Unsubscribe from a scheduled report" },
   unsubscribeConfirm: {
     zh: "{email} 将不再收到定时报表“{name}”。",

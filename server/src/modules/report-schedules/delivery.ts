@@ -4,7 +4,9 @@
  * delivery, queued in `report_schedule_delivery` (unique per schedule and period end, so a day is never mailed
  * twice, whatever the number of processes). A worker claims deliveries with FOR UPDATE SKIP LOCKED, builds the
  * CSV with the console's export, and mails it to each recipient with their unsubscribe link. A failed try is
- * retried after 1, 5 and 30 minutes, then the delivery fails; the list shows the latest one.
+ * retried after 1, 5 and 30 minutes, then the delivery fails; the list shows the latest one. A day taken back
+ * to be recalculated is not mailed while unpublished: its scheduled delivery, if it reached nobody yet, is
+ * withdrawn, and the day's next publication queues it again, still once per schedule and period.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -33,7 +35,7 @@ import { countMailSend } from "../../lib/mail-metrics.ts";
 import { createMailer, type Mailer } from "../../lib/mailer.ts";
 import { reportToday } from "../reports/days.ts";
 import { exportReport } from "../reports/query/export.ts";
-import { publishedBatches } from "../reports/query/service.ts";
+import { isDayPublished, publishedBatches } from "../reports/query/service.ts";
 import {
   claimDelivery,
   countWaitingDeliveries,
@@ -46,6 +48,7 @@ import {
   markRecipientSent,
   type NewDelivery,
   recipientsOf,
+  withdrawDelivery,
 } from "./repo.ts";
 
 export interface DeliveryDeps {
@@ -147,6 +150,9 @@ function exportQuery(kind: ReportKindValue, saved: unknown, start: string, end: 
 /** A failure that another try cannot mend (the report is too large, nobody to send to). */
 class Permanent extends Error {}
 
+/** The period's last day is not published (taken back to be recalculated): its data is not to be mailed. */
+class Unpublished extends Error {}
+
 /** Builds the CSV of a claimed delivery and mails it to each recipient not reached yet. */
 async function send(deps: DeliveryDeps, claim: DeliveryClaim): Promise<void> {
   const { db } = deps.database;
@@ -161,6 +167,9 @@ async function send(deps: DeliveryDeps, claim: DeliveryClaim): Promise<void> {
     throw new Permanent(MESSAGES.scheduleRecipientsRequired[lang]);
   }
   if (recipients.length > 0 && !deps.mailer.viaSmtp) throw new Permanent(MESSAGES.scheduleNoSmtp[lang]);
+  if (!(await isDayPublished(db, claim.company_id, kind, claim.period_end))) {
+    throw new Unpublished(formatMessage(MESSAGES.scheduleDayUnpublished[lang], { date: claim.period_end }));
+  }
   const start = isoToReportDate(claim.period_start);
   const end = isoToReportDate(claim.period_end);
   let file: { fileName: string; rows: number; content: Buffer };
@@ -207,6 +216,7 @@ async function work(deps: DeliveryDeps, claim: DeliveryClaim, now: Date): Promis
     await send(deps, claim);
     await finishDelivery(db, claim);
   } catch (error) {
+    if (error instanceof Unpublished && (await withdrawDelivery(db, claim))) return;
     const reason = error instanceof Error ? error.message : String(error);
     const delay = error instanceof Permanent ? null : retryDelayMinutes(claim.attempts);
     await failDelivery(db, claim, reason, delay === null ? null : new Date(now.getTime() + delay * 60_000));
