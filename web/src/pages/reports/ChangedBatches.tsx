@@ -3,6 +3,7 @@
  * other kind a recalculation redid too, each with its day, company, kind and status, and a warning on those
  * it took back from published (hidden from publishers until published again).
  */
+import { ExclamationCircleFilled } from "@ant-design/icons";
 import type { LangValue, ReportManagedBatch } from "@pc/contract";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -31,9 +32,12 @@ export function ChangedBatches({
             <StatusTags row={batch} lang={lang} />
           </div>
           {batch.unpublished && (
-            <Typography.Text type="warning" data-testid="changed-batch-unpublished">
-              {t("reportManagement.changed.unpublished")}
-            </Typography.Text>
+            <span className="pc-changed-batch-note">
+              <ExclamationCircleFilled className="pc-changed-batch-icon" aria-hidden />
+              <Typography.Text data-testid="changed-batch-unpublished">
+                {t("reportManagement.changed.unpublished")}
+              </Typography.Text>
+            </span>
           )}
         </li>
       ))}
