@@ -274,10 +274,6 @@ export const MESSAGES = {
   },
   companyNameRequired: { zh: "请输入公司名称", en: "Please enter the company name" },
   companyNameTooLong: { zh: "公司名称最多 100 个字符", en: "The company name has at most 100 characters" },
-  mailSendFailed: {
-    zh: "邮件发送失败，请稍后再试",
-    en: "The email could not be sent, please try again later",
-  },
   mailResetSubject: { zh: "重置密码验证码", en: "Your password reset code" },
   mailRegisterSubject: { zh: "注册验证码", en: "Your registration code" },
   mailRegisteredSubject: { zh: "该邮箱已注册", en: "This address is already registered" },
