@@ -274,10 +274,6 @@ export const MESSAGES = {
   },
   companyNameRequired: { zh: "请输入公司名称", en: "Please enter the company name" },
   companyNameTooLong: { zh: "公司名称最多 100 个字符", en: "The company name has at most 100 characters" },
-  mailSendFailed: {
-    zh: "邮件发送失败，请稍后再试",
-    en: "The email could not be sent, please try again later",
-  },
   mailResetSubject: { zh: "重置密码验证码", en: "Your password reset code" },
   mailRegisterSubject: { zh: "注册验证码", en: "Your registration code" },
   mailRegisteredSubject: { zh: "该邮箱已注册", en: "This address is already registered" },
@@ -536,6 +532,10 @@ export const MESSAGES = {
     en: 'Hello,\n\nAttached is the CSV of the scheduled report "{name}" ({kind}, {period}): {rows} rows.\n\nNo longer want this report? Unsubscribe: {link}\n',
   },
   scheduleNoSmtp: { zh: "未配置邮件服务（SMTP_URL）", en: "Mail is not configured (SMTP_URL)" },
+  scheduleDayUnpublished: {
+    zh: "{date} 的报表已撤回重新计算，重新发布后再发送",
+    en: "The report of {date} was taken back to be recalculated; it is sent once published again",
+  },
   unsubscribeTitle: { zh: "退订定时报表", en: "Unsubscribe from a scheduled report" },
   unsubscribeConfirm: {
     zh: "{email} 将不再收到定时报表“{name}”。",

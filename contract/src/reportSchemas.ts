@@ -430,12 +430,23 @@ export const reportBatchRow = z.object({
 });
 export type ReportBatchRow = z.infer<typeof reportBatchRow>;
 
-/** The answer of a management call: the batches of that day and kind after the action. */
+/** A batch a management call changed, as it is after the call. */
+export const reportManagedBatch = reportBatchRow.extend({
+  unpublished: z
+    .boolean()
+    .describe("the call took this batch's published report back: hidden until it is published again"),
+});
+export type ReportManagedBatch = z.infer<typeof reportManagedBatch>;
+
+/**
+ * The answer of a management call: every batch it changed, after the action; a recalculation changes the
+ * day's batches of both kinds, the other kind's listed after the one named.
+ */
 export const reportManageAnswer = z.object({
   action: z.enum(ReportAction),
   kind: z.enum(ReportKind),
   date: z.string(),
-  batches: z.array(reportBatchRow),
+  batches: z.array(reportManagedBatch),
 });
 export type ReportManageAnswer = z.infer<typeof reportManageAnswer>;
 

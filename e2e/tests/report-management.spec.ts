@@ -21,6 +21,11 @@ const T = {
     management: "报表管理",
     calculateDialog: "计算报表",
     publishedAt: "发布时间",
+    changed: "完成：2 个报表批次已变更",
+    changedOne: "完成：1 个报表批次已变更",
+    affiliate: "联盟报表",
+    unpublished: "原已发布，现已撤回：重新发布前发布者看不到",
+    ok: /^确\s?定$|^OK$/,
   },
   en: {
     sdk: "SDK Reports",
@@ -38,6 +43,11 @@ const T = {
     management: "Report Management",
     calculateDialog: "Calculate a report",
     publishedAt: "Published at",
+    changed: "Done: 2 report batches changed",
+    changedOne: "Done: 1 report batch changed",
+    affiliate: "Affiliate Reports",
+    unpublished: "It was published: publishers no longer see it until it is published again",
+    ok: /^OK$/,
   },
 } as const;
 
@@ -70,7 +80,7 @@ async function showDay(page: Page, ymd: string, kindTitle: string | null) {
 /** Runs a row action through its confirmation (which says it cannot be undone). */
 async function act(page: Page, row: Locator, action: string, ok: RegExp, undone: string) {
   await row.locator(`[data-action=${action}]`).click();
-  const confirm = page.locator(".ant-modal-confirm");
+  const confirm = page.locator(".ant-modal-confirm-confirm");
   await expect(confirm).toContainText(undone);
   await confirm.getByRole("button", { name: ok }).click();
   await expect(confirm).toBeHidden();
@@ -101,7 +111,21 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await expect(statusOf(row)).toHaveText(t.published);
 
       await act(page, row, "recalculate", t.recalculate, t.undone);
-      await expect(page.getByText(t.success).first()).toBeVisible();
+      // the answer names both batches it changed, each taken back from published
+      const changed = page.locator(".ant-modal-confirm-success");
+      await expect(changed).toContainText(t.changed);
+      const lines = changed.getByTestId("changed-batch");
+      await expect(lines).toHaveCount(2);
+      await expect(lines.nth(0)).toContainText(t.sdk);
+      await expect(lines.nth(1)).toContainText(t.affiliate);
+      for (const line of await lines.all()) {
+        await expect(line).toContainText(iso(day));
+        await expect(line).toContainText("Demo Publisher");
+        await expect(line.locator("[data-status]").first()).toHaveText(t.calculated);
+        await expect(line.getByTestId("changed-batch-unpublished")).toHaveText(t.unpublished);
+      }
+      await changed.getByRole("button", { name: t.ok }).click();
+      await expect(changed).toBeHidden();
       await expect(statusOf(row)).toHaveText(t.calculated);
 
       // the affiliate report of the day was recalculated too: both wait to be published
@@ -144,6 +168,13 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await act(page, row, "delete", t.delete, t.undone);
       await expect(statusOf(row)).toHaveText(t.pending);
       await act(page, row, "calculate", t.calculate, t.undone);
+      // a deleted day calculated again is a first calculation: it changes the SDK batch alone
+      const changed = page.locator(".ant-modal-confirm-success");
+      await expect(changed).toContainText(t.changedOne);
+      await expect(changed.getByTestId("changed-batch")).toHaveCount(1);
+      await expect(changed.getByTestId("changed-batch-unpublished")).toHaveCount(0);
+      await changed.getByRole("button", { name: t.ok }).click();
+      await expect(changed).toBeHidden();
       await expect(statusOf(row)).toHaveText(t.calculated);
       await act(page, row, "publish", t.publish, t.undone);
       await expect(statusOf(row)).toHaveText(t.published);

@@ -20,6 +20,7 @@ import { appRoutes } from "./modules/apps/routes.ts";
 import { externalRoutes } from "./modules/external/routes.ts";
 import { geoRoutes } from "./modules/geo/routes.ts";
 import { historyRoutes } from "./modules/history/routes.ts";
+import { codeMailWorker } from "./modules/passport/code-mail-worker.ts";
 import { passwordRoutes } from "./modules/passport/password-routes.ts";
 import { passportRoutes } from "./modules/passport/routes.ts";
 import { placementRoutes } from "./modules/placements/routes.ts";
@@ -89,6 +90,13 @@ function apiParts(config: Config): Part[] {
       register: (api) =>
         api.register(reportScheduleWorker, {
           intervalSeconds: config.REPORT_MAIL_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 30),
+        }),
+    },
+    {
+      roles: ["worker"],
+      register: (api) =>
+        api.register(codeMailWorker, {
+          intervalSeconds: config.MAIL_RETRY_SECONDS ?? (config.NODE_ENV === "test" ? 0 : 10),
         }),
     },
   ];

@@ -84,6 +84,8 @@ const schema = z
     PUBLIC_URL: z.url().optional(),
     /** Seconds between runs of the scheduled-report mailer; 0 = off. Default 30, off in tests. */
     REPORT_MAIL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+    /** Seconds between retries of the emailed codes that could not be sent; 0 = off. Default 10, off in tests. */
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     REPORT_TZ: z.string().default("UTC"),
     AUTO_PUBLISH: booleanText.default(false),
     /** SDK batches (and affiliate calls) in flight per process before more are answered 429 with Retry-After. */

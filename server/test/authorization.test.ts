@@ -353,7 +353,12 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: async (owner) => {
       const user = await staffOf(owner);
-      const code = await issueEmailCode(db(), user.email, EmailCodePurpose.Reset);
+      const code = await issueEmailCode(
+        db(),
+        user.email,
+        EmailCodePurpose.Reset,
+        async (_, issued) => issued.code,
+      );
       return { payload: { email: user.email, code, password: md5("Reset1234") } };
     },
   },
@@ -364,7 +369,12 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: async (owner) => {
       const email = freshEmail(`${owner.tag}-founder`);
-      const code = await issueEmailCode(db(), email, EmailCodePurpose.Register);
+      const code = await issueEmailCode(
+        db(),
+        email,
+        EmailCodePurpose.Register,
+        async (_, issued) => issued.code,
+      );
       return {
         payload: {
           company_name: unique(owner, "co"),

@@ -93,6 +93,7 @@ beforeAll(async () => {
     timeZone: "UTC",
     maxRows: t.runtime.config.EXPORT_MAX_ROWS,
     publicUrl: "http://console.test",
+    log: t.app.log,
   };
   admin = await otherPublisher(db(), "Schedule Co");
   staff = await reportUser(db(), admin);
@@ -489,6 +490,67 @@ describe("delivery", () => {
     const answer = await sendNow(fresh, row.id);
     expect([answer.code, answer.data]).toEqual([Code.ParamError, { field: "id" }]);
     expect(answer.msg).toBe(MESSAGES.scheduleNothingPublished.en);
+  });
+});
+
+describe("a day taken back to be recalculated", () => {
+  it("is not mailed while unpublished, then once with its data when published again, never twice", async () => {
+    const day = 3;
+    const isoDay = reportDateToIso(daysAgo(day));
+    const schedule = await created(staff, body({ name: "Republished", recipients: [emailOf(staff)] }));
+    const mails = () => mailsTo(emailOf(staff)).filter((mail) => mail.subject.startsWith("Republished"));
+    const calculateAffiliate = async () => {
+      const answer = await manage(t.app, operator, "offline", "calculate", daysAgo(day), admin.companyId);
+      expect(answer.code, answer.msg).toBe(Code.Ok);
+      return answer.data.batches.map((batch) => [batch.kind, batch.status, batch.unpublished]);
+    };
+
+    // The SDK day was published before the schedule existed: not mailed. A first affiliate calculation
+    // leaves it alone; recalculating the affiliate report takes the SDK day back too, and says so.
+    expect(await calculateAffiliate()).toEqual([["offline", "calculated", false]]);
+    expect(await calculateAffiliate()).toEqual([
+      ["offline", "calculated", false],
+      ["online", "calculated", true],
+    ]);
+    await runDeliveries(deps);
+    expect(mails()).toHaveLength(0);
+
+    // Published again while the mail server is down: its mail waits for a retry, and meanwhile the
+    // affiliate report is recalculated again, taking the SDK day back once more.
+    const start = Date.now();
+    await stopCatcher();
+    try {
+      await publish(day);
+      await runDeliveries(deps);
+      expect(await calculateAffiliate()).toEqual([
+        ["offline", "calculated", false],
+        ["online", "calculated", true],
+      ]);
+    } finally {
+      await startCatcher();
+    }
+    // The retry finds the day unpublished: nothing is mailed (no empty report).
+    await runDeliveries(deps, new Date(start + 2 * 60_000));
+    expect(mails()).toHaveLength(0);
+
+    // Published again: mailed once, with the day's rows, as the console exports them.
+    await publish(day);
+    await runDeliveries(deps, new Date(start + 3 * 60_000));
+    expect(mails().map((mail) => mail.subject)).toEqual([`Republished: SDK Reports ${isoDay}`]);
+    const csv = mails()[0]?.attachments[0]?.content ?? "";
+    expect(csv).toBe(
+      await consoleExport(staff, { ...schedule.query, startDate: daysAgo(day), endDate: daysAgo(day) }, "en"),
+    );
+    expect(csv.split("\n").filter(Boolean)).toHaveLength(3);
+    expect(await rowOf(staff, schedule.id)).toMatchObject({ last_status: "sent", last_error: null });
+
+    // Recalculated and published again: the period was mailed already, so nothing more is sent.
+    await calculateAffiliate();
+    await publish(day);
+    await runDeliveries(deps, new Date(start + 5 * 60_000));
+    await runDeliveries(deps, new Date(start + 60 * 60_000));
+    expect(mails()).toHaveLength(1);
+    await remove(staff, schedule.id);
   });
 });
 

@@ -164,6 +164,55 @@ describe("report management calls", () => {
     expect((await visibleRows(owner)).total).toBe(6);
   });
 
+  it("recalculating one kind names every batch it changed: the other kind's, taken back to unpublished, too", async () => {
+    const day = 4;
+    await manage(t.app, operator, "online", "calculate", daysAgo(day), owner.companyId);
+    await manage(t.app, operator, "online", "publish", daysAgo(day), owner.companyId);
+    const first = await manage(t.app, operator, "offline", "calculate", daysAgo(day), owner.companyId);
+    expect(first.data.batches).toEqual([
+      expect.objectContaining({ kind: "offline", status: "calculated", unpublished: false }),
+    ]);
+    await manage(t.app, operator, "offline", "publish", daysAgo(day), owner.companyId);
+    expect((await visibleRows(owner, day)).total).toBe(6);
+
+    const again = await manage(t.app, operator, "offline", "calculate", daysAgo(day), owner.companyId);
+    expect(again.data).toMatchObject({ action: "calculate", kind: "offline", date: daysAgo(day) });
+    expect(again.data.batches).toEqual([
+      expect.objectContaining({
+        company_id: owner.companyId,
+        kind: "offline",
+        dt: isoDaysAgo(day),
+        status: "calculated",
+        publish_time: null,
+        unpublished: true,
+      }),
+      expect.objectContaining({
+        company_id: owner.companyId,
+        kind: "online",
+        dt: isoDaysAgo(day),
+        status: "calculated",
+        row_count: 6,
+        publish_time: null,
+        unpublished: true,
+      }),
+    ]);
+    expect(await statuses(owner.companyId, day)).toEqual([
+      { kind: "offline", status: "calculated" },
+      { kind: "online", status: "calculated" },
+    ]);
+    expect((await visibleRows(owner, day)).total).toBe(0);
+
+    // Publishing names only the batch it published; a delete says it took a published report back.
+    const published = await manage(t.app, operator, "online", "publish", daysAgo(day), owner.companyId);
+    expect(published.data.batches).toEqual([
+      expect.objectContaining({ kind: "online", status: "published", unpublished: false }),
+    ]);
+    const deleted = await manage(t.app, operator, "online", "delete", daysAgo(day), owner.companyId);
+    expect(deleted.data.batches).toEqual([
+      expect.objectContaining({ kind: "online", status: "pending", unpublished: true }),
+    ]);
+  });
+
   it("without company_id, calculates and publishes the day for every publishing company", async () => {
     const second = await otherPublisher(db(), "Lifecycle Second Co");
     const answer = await manage(t.app, operator, "offline", "calculate", daysAgo(3));

@@ -245,6 +245,25 @@ export interface EmailCodeTable {
   create_time: CreatedAt;
 }
 
+/** Emailed codes waiting to leave: see migrations/0020_mail_queue.ts. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: string;
+  email_code_id: number;
+  to_address: string;
+  lang: string;
+  sealed_code: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  give_up_at: Date;
+  claim_id: string | null;
+  last_error: string | null;
+  sent_time: Date | null;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+}
+
 /** Report pipeline (issue 5): see migrations/0005_reports.ts. Counters are bigint, money numeric. */
 type Counter = ColumnType<number, number | string, number | string>;
 
@@ -387,6 +406,7 @@ export interface Database {
   ad_position_floor_group: AdPositionFloorGroupTable;
   ad_position_floor_country: AdPositionFloorCountryTable;
   email_code: EmailCodeTable;
+  mail_queue: MailQueueTable;
   profit_center: ProfitCenterTable;
   profit_center_notice: ProfitCenterNoticeTable;
   external_api_sign: ExternalApiSignTable;

@@ -1,12 +1,16 @@
 /**
- * Prometheus metrics at /metrics: requests by route and status, their latency, and database pool use. With a
+ * Prometheus metrics at /metrics: requests by route and status, their latency, database pool use, the mails
+ * tried by kind and outcome (`lib/mail-metrics.ts`) and the mails waiting in the queues. With a
  * token, only a scraper sending it as `Authorization: Bearer` reads them (others get HTTP 401).
  */
 import { Code } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { AppError } from "../lib/app-error.ts";
+import { mailMetricsRegistry } from "../lib/mail-metrics.ts";
 import { safeEqualText } from "../lib/safe-equal.ts";
+import { waitingMailsByKind } from "../modules/passport/code-mail.ts";
+import { waitingDeliveries } from "../modules/report-schedules/delivery.ts";
 import { withDeps } from "./deps.ts";
 import { sendRefusal } from "./envelope.ts";
 
@@ -46,6 +50,27 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     },
   });
 
+  new Gauge({
+    name: "mail_queue_waiting",
+    help: "Mails waiting to be sent or retried, by kind (the emailed codes, the scheduled report deliveries)",
+    labelNames: ["kind"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const [codes, reports] = await Promise.all([waitingMailsByKind(app.db), waitingDeliveries(app.db)]);
+        for (const kind of ["reset_code", "register_code", "registered_notice"] as const) {
+          this.set({ kind }, codes.find((row) => row.kind === kind)?.count ?? 0);
+        }
+        this.set({ kind: "report" }, reports);
+      } catch (error) {
+        // the database does not answer: the other metrics are still served, and /readyz tells the outage
+        app.log.warn({ err: error }, "mail queue gauge not read");
+      }
+    },
+  });
+  const served = Registry.merge([registry, mailMetricsRegistry]);
+
   app.addHook("onResponse", async (request, reply) => {
     const labels = {
       method: request.method,
@@ -63,7 +88,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
       reply.header("www-authenticate", 'Bearer realm="metrics"');
       return sendRefusal(request, reply, new AppError(Code.NotLoggedIn, "metricsTokenRequired"), 401);
     }
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(served.contentType).send(await served.metrics());
   });
 }
 

@@ -7,6 +7,7 @@ import {
   AFFILIATE_STATS_PATH,
   addReportDays,
   nowSeconds,
+  type ReportManageAnswer,
   ReportScope,
   Role,
   type RoleId,
@@ -120,17 +121,7 @@ export function manage(
 ) {
   const query: Record<string, string> = { date };
   if (companyId !== undefined) query.company_id = String(companyId);
-  return callAs<{
-    batches: {
-      company_id: number;
-      kind: string;
-      dt: string;
-      status: string;
-      stale: boolean;
-      row_count: number | null;
-      reason: string | null;
-    }[];
-  }>(app, who, { method: "GET", url: `/v1/${kind}/${action}`, query });
+  return callAs<ReportManageAnswer>(app, who, { method: "GET", url: `/v1/${kind}/${action}`, query });
 }
 
 /** A report query (POST) as a user. */

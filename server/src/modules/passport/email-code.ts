@@ -27,13 +27,25 @@ export const hashCode = (email: string, purpose: string, code: string): string =
 
 const wrongCode = () => new AppError(Code.ParamError, "emailCodeWrong", {}, "code");
 
+/** A code just made: its row and the code itself, which only its mail carries on. */
+export interface IssuedCode {
+  id: number;
+  code: string;
+}
+
 /**
- * Makes a new code for an address and answers it (the caller mails it). Refused with 601 once the address
- * has had its codes for the hour. Serialized per address so that two calls at once cannot both pass the count.
+ * Makes a new code for an address and hands it to `then` inside the same transaction (which queues its
+ * mail), answering what `then` answers. Refused with 601 once the address has had its codes for the hour.
+ * Serialized per address so that two calls at once cannot both pass the count.
  */
-export async function issueEmailCode(db: Db, email: string, purpose: EmailCodePurposeValue): Promise<string> {
+export async function issueEmailCode<T>(
+  db: Db,
+  email: string,
+  purpose: EmailCodePurposeValue,
+  then: (tx: Db, issued: IssuedCode) => Promise<T>,
+): Promise<T> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`email_code:${email}`}))`.execute(tx);
     const recent = await tx
       .selectFrom("email_code")
@@ -65,7 +77,7 @@ export async function issueEmailCode(db: Db, email: string, purpose: EmailCodePu
       .where("purpose", "=", purpose)
       .where("used_at", "is", null)
       .execute();
-    await tx
+    const row = await tx
       .insertInto("email_code")
       .values({
         email,
@@ -73,9 +85,10 @@ export async function issueEmailCode(db: Db, email: string, purpose: EmailCodePu
         code_hash: hashCode(email, purpose, code),
         expires_at: sql<Date>`now() + make_interval(secs => ${EMAIL_CODE_LIFETIME_SECONDS})`,
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return then(tx, { id: row.id, code });
   });
-  return code;
 }
 
 /**

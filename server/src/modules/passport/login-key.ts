@@ -4,6 +4,7 @@ import {
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
+  hkdfSync,
   type KeyObject,
   privateDecrypt,
   randomUUID,
@@ -15,6 +16,11 @@ export interface LoginKey {
   publicKeyPem: string;
   /** Decrypts an RSA-OAEP/SHA-256 ciphertext; throws on anything it cannot read. */
   decrypt(ciphertext: Buffer): Buffer;
+  /**
+   * A 32-byte key for one purpose, derived (HKDF-SHA256) from the private key: every process of a deployment
+   * shares the login key, and it is never in the database, so what it seals there opens only in a process.
+   */
+  deriveKey(purpose: string): Buffer;
 }
 
 /**
@@ -48,6 +54,16 @@ export function loadLoginKey(options: { pem?: string | undefined; dataDir: strin
       privateDecrypt(
         { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
         ciphertext,
+      ),
+    deriveKey: (purpose) =>
+      Buffer.from(
+        hkdfSync(
+          "sha256",
+          privateKey.export({ type: "pkcs8", format: "der" }),
+          "publisher-console",
+          purpose,
+          32,
+        ),
       ),
   };
 }

@@ -1,19 +1,29 @@
 /** Password change, emailed codes, password reset and registration (DESIGN §5 Password calls). */
 import { MESSAGES, ok, PASSWORD_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { createMailer } from "../../lib/mailer.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { withDeps } from "../../plugins/deps.ts";
+import { codeMailDepsOf, sendCodeMailNow } from "./code-mail.ts";
 import { changePassword, register, resetPassword, sendEmailCode } from "./password.ts";
 
 const tags = ["passport"];
 
 const routes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  app.addHook("onClose", async () => mailer.close());
-  const deps = { db, mailer, log: app.log };
+  const { db } = app;
+  const codeMail = codeMailDepsOf(app);
+  // First tries still running when the app closes finish before the database does.
+  const sending = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.all(sending);
+  });
+  const sendInBackground = (mailId: number) => {
+    const tried = sendCodeMailNow(codeMail, mailId)
+      .catch((error: unknown) => app.log.error({ err: error }, "code mail try failed"))
+      .finally(() => sending.delete(tried));
+    sending.add(tried);
+  };
+  const deps = { db, codeMail, sendInBackground };
 
   serveEndpoint(app, PASSWORD_ENDPOINTS.change, tags, async (request) => {
     await changePassword(db, sessionOf(request), request.body, request.ip);

@@ -4,6 +4,7 @@ import {
   EMAIL_CODE_LIFETIME_SECONDS,
   type EmailCodeAnswer,
   EmailCodePurpose,
+  type EmailCodePurposeValue,
   type emailCodeBody,
   formatMessage,
   type LangValue,
@@ -14,27 +15,27 @@ import {
   type registerBody,
   type resetPasswordBody,
 } from "@pc/contract";
-import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
-import type { Mail, Mailer } from "../../lib/mailer.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { type RateLimit, takeEvent } from "../../lib/rate-limit.ts";
 import { findUser, findUserByEmail, setUserPassword } from "../accounts/service.ts";
 import { createCompany } from "../tenancy/service.ts";
 import { consumeCaptcha } from "./captcha.ts";
+import { type CodeMailDeps, type CodeMailKind, queueCodeMail } from "./code-mail.ts";
 import { issueEmailCode, spendEmailCode, verifyEmailCode } from "./email-code.ts";
 import { clearAccountFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
 import { revokeUserTokens } from "./tokens.ts";
 
 export interface PasswordDeps {
   db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
+  codeMail: CodeMailDeps;
+  /** Starts the first try of a queued code mail without waiting for it. */
+  sendInBackground(mailId: number): void;
 }
 
 const CODE_MINUTES = EMAIL_CODE_LIFETIME_SECONDS / 60;
@@ -87,52 +88,25 @@ export async function changePassword(
   });
 }
 
-function codeMail(
-  email: string,
-  purpose: z.output<typeof emailCodeBody>["purpose"],
-  code: string,
-  lang: LangValue,
-): Mail {
-  const subject: MessageKey = purpose === EmailCodePurpose.Reset ? "mailResetSubject" : "mailRegisterSubject";
-  return {
-    to: email,
-    subject: MESSAGES[subject][lang],
-    text: formatMessage(MESSAGES.mailCodeText[lang], { code, minutes: CODE_MINUTES }),
-  };
-}
-
-/** A registration asked for an address that has an account: tell its owner instead of sending a code. */
-function registeredNotice(email: string, lang: LangValue): Mail {
-  return {
-    to: email,
-    subject: MESSAGES.mailRegisteredSubject[lang],
-    text: MESSAGES.mailRegisteredText[lang],
-  };
-}
-
 /**
  * What a code request mails: a reset code only to an address with an account, nothing otherwise; a
  * registration code only to an address without one, the registered notice otherwise.
  */
-function mailFor(
-  body: z.output<typeof emailCodeBody>,
-  hasAccount: boolean,
-  code: string,
-  lang: LangValue,
-): Mail | null {
-  if (body.purpose === EmailCodePurpose.Reset)
-    return hasAccount ? codeMail(body.email, body.purpose, code, lang) : null;
-  return hasAccount ? registeredNotice(body.email, lang) : codeMail(body.email, body.purpose, code, lang);
+function mailKindFor(purpose: EmailCodePurposeValue, hasAccount: boolean): CodeMailKind | null {
+  if (purpose === EmailCodePurpose.Reset) return hasAccount ? "reset_code" : null;
+  return hasAccount ? "registered_notice" : "register_code";
 }
 
 /**
  * `POST /v1/passport/captcha/send_email`: after the captcha, emails a code. The answer is the same whether or
  * not the address has an account, for a reset as for a registration (issue 11): a code is made and counted
- * against the address either way, and only what is mailed differs; with SMTP a reset mail leaves in the
- * background, so the time does not tell either. A client address asks for a limited number an hour.
+ * against the address either way, and only what is mailed differs. The mail is queued with the code and
+ * leaves in the background (`code-mail.ts`: retried while the mail server is down), so neither the answer
+ * nor its time tells whether the address has an account, or whether the mail server is up. A client address
+ * asks for a limited number an hour.
  */
 export async function sendEmailCode(
-  { db, mailer, log }: PasswordDeps,
+  { db, codeMail, sendInBackground }: PasswordDeps,
   body: z.output<typeof emailCodeBody>,
   lang: LangValue,
   clientAddress: string,
@@ -142,22 +116,21 @@ export async function sendEmailCode(
     throw new AppError(Code.ParamError, "captchaWrong", {}, "captcha_answer");
   }
   const user = await findUserByEmail(db, body.email);
-  const reset = body.purpose === EmailCodePurpose.Reset;
-  const code = await issueEmailCode(db, body.email, body.purpose);
-  const mail = mailFor(body, user !== undefined, code, lang);
-  if (mail && reset && mailer.viaSmtp) {
-    mailer
-      .send(mail)
-      .catch((error: unknown) => log.error({ err: error, to: body.email }, "reset mail failed"));
-  } else if (mail) {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      log.error({ err: error, to: body.email }, "code mail failed");
-      throw new AppError(Code.SystemError, "mailSendFailed");
-    }
-  }
-  const sent: MessageKey = reset ? "emailCodeSentReset" : "emailCodeSentRegister";
+  const kind = mailKindFor(body.purpose, user !== undefined);
+  const mailId = await issueEmailCode(db, body.email, body.purpose, (tx, issued) =>
+    kind === null
+      ? Promise.resolve(null)
+      : queueCodeMail(tx, codeMail.key, {
+          kind,
+          emailCodeId: issued.id,
+          to: body.email,
+          lang,
+          code: issued.code,
+        }),
+  );
+  if (mailId !== null) sendInBackground(mailId);
+  const sent: MessageKey =
+    body.purpose === EmailCodePurpose.Reset ? "emailCodeSentReset" : "emailCodeSentRegister";
   return {
     answer: { expires_in: EMAIL_CODE_LIFETIME_SECONDS },
     message: formatMessage(MESSAGES[sent][lang], { minutes: CODE_MINUTES }),

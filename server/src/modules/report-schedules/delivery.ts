@@ -4,7 +4,9 @@
  * delivery, queued in `report_schedule_delivery` (unique per schedule and period end, so a day is never mailed
  * twice, whatever the number of processes). A worker claims deliveries with FOR UPDATE SKIP LOCKED, builds the
  * CSV with the console's export, and mails it to each recipient with their unsubscribe link. A failed try is
- * retried after 1, 5 and 30 minutes, then the delivery fails; the list shows the latest one.
+ * retried after 1, 5 and 30 minutes, then the delivery fails; the list shows the latest one. A day taken back
+ * to be recalculated is not mailed while unpublished: its scheduled delivery, if it reached nobody yet, is
+ * withdrawn, and the day's next publication queues it again, still once per schedule and period.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -26,15 +28,17 @@ import {
   schedulePeriod,
   weeklyPeriodEnds,
 } from "@pc/contract";
-import type { FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "../../db/database.ts";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { DatabaseHandle, Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { countMailSend } from "../../lib/mail-metrics.ts";
 import { createMailer, type Mailer } from "../../lib/mailer.ts";
 import { reportToday } from "../reports/days.ts";
 import { exportReport } from "../reports/query/export.ts";
-import { publishedBatches } from "../reports/query/service.ts";
+import { isDayPublished, publishedBatches } from "../reports/query/service.ts";
 import {
   claimDelivery,
+  countWaitingDeliveries,
   type DeliveryClaim,
   dueCandidates,
   failDelivery,
@@ -44,6 +48,7 @@ import {
   markRecipientSent,
   type NewDelivery,
   recipientsOf,
+  withdrawDelivery,
 } from "./repo.ts";
 
 export interface DeliveryDeps {
@@ -54,6 +59,7 @@ export interface DeliveryDeps {
   maxRows: number;
   /** The console's address, for the unsubscribe link (PUBLIC_URL). */
   publicUrl: string;
+  log: FastifyBaseLogger;
 }
 
 /** The deliveries' needs from the app's decorators, with a mailer of their own that closes with the app. */
@@ -67,6 +73,7 @@ export function deliveryDepsOf(app: FastifyInstance): DeliveryDeps {
     timeZone,
     maxRows: config.EXPORT_MAX_ROWS,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    log: app.log,
   };
 }
 
@@ -143,6 +150,9 @@ function exportQuery(kind: ReportKindValue, saved: unknown, start: string, end: 
 /** A failure that another try cannot mend (the report is too large, nobody to send to). */
 class Permanent extends Error {}
 
+/** The period's last day is not published (taken back to be recalculated): its data is not to be mailed. */
+class Unpublished extends Error {}
+
 /** Builds the CSV of a claimed delivery and mails it to each recipient not reached yet. */
 async function send(deps: DeliveryDeps, claim: DeliveryClaim): Promise<void> {
   const { db } = deps.database;
@@ -157,6 +167,9 @@ async function send(deps: DeliveryDeps, claim: DeliveryClaim): Promise<void> {
     throw new Permanent(MESSAGES.scheduleRecipientsRequired[lang]);
   }
   if (recipients.length > 0 && !deps.mailer.viaSmtp) throw new Permanent(MESSAGES.scheduleNoSmtp[lang]);
+  if (!(await isDayPublished(db, claim.company_id, kind, claim.period_end))) {
+    throw new Unpublished(formatMessage(MESSAGES.scheduleDayUnpublished[lang], { date: claim.period_end }));
+  }
   const start = isoToReportDate(claim.period_start);
   const end = isoToReportDate(claim.period_end);
   let file: { fileName: string; rows: number; content: Buffer };
@@ -192,6 +205,7 @@ async function send(deps: DeliveryDeps, claim: DeliveryClaim): Promise<void> {
       headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     });
     await markRecipientSent(db, claim, recipient.user_id);
+    countMailSend("report", "sent");
   }
 }
 
@@ -202,9 +216,18 @@ async function work(deps: DeliveryDeps, claim: DeliveryClaim, now: Date): Promis
     await send(deps, claim);
     await finishDelivery(db, claim);
   } catch (error) {
+    if (error instanceof Unpublished && (await withdrawDelivery(db, claim))) return;
     const reason = error instanceof Error ? error.message : String(error);
     const delay = error instanceof Permanent ? null : retryDelayMinutes(claim.attempts);
     await failDelivery(db, claim, reason, delay === null ? null : new Date(now.getTime() + delay * 60_000));
+    countMailSend("report", delay === null ? "gave_up" : "failed");
+    const about = { companyId: claim.company_id, scheduleId: claim.schedule_id, attempts: claim.attempts };
+    if (delay === null) deps.log.error({ ...about, reason }, "scheduled report mail given up");
+    else
+      deps.log.warn(
+        { ...about, reason, retryInMinutes: delay },
+        "scheduled report mail failed; retried later",
+      );
   }
 }
 
@@ -232,3 +255,6 @@ export async function deliverNow(deps: DeliveryDeps, delivery: NewDelivery, now 
   });
   if (claim) await work(deps, claim, now);
 }
+
+/** The deliveries waiting to be sent, of every company. */
+export const waitingDeliveries = (db: Db) => countWaitingDeliveries(db);

@@ -341,6 +341,16 @@ export async function finishDelivery(db: Db, claim: DeliveryClaim): Promise<void
     claim_id = null, modify_time = now() where ${claimed(claim)}`.execute(db);
 }
 
+/**
+ * Withdraws a scheduled delivery that reached nobody (its day was taken back): the day's next publication
+ * queues it again. Answers whether it was withdrawn.
+ */
+export async function withdrawDelivery(db: Db, claim: DeliveryClaim): Promise<boolean> {
+  const result = await sql`delete from report_schedule_delivery
+    where ${claimed(claim)} and not manual and cardinality(sent_user_ids) = 0`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
 /** A failed try: retried at `retryAt`, or failed for good when null. */
 export async function failDelivery(
   db: Db,
@@ -379,4 +389,13 @@ export async function deliveryStates(db: Db, companyId: number, scheduleIds: rea
       order by schedule_id, id desc
     ) latest`.execute(db);
   return new Map(rows.map((row) => [row.schedule_id, row]));
+}
+
+/** The deliveries waiting to be sent, of every company (a gauge of /metrics). */
+export async function countWaitingDeliveries(db: Db): Promise<number> {
+  const { rows } = await sql<{ count: number }>`
+    select count(*)::int as count from report_schedule_delivery where status in ('pending', 'sending')`.execute(
+    db,
+  );
+  return Number(rows[0]?.count ?? 0);
 }

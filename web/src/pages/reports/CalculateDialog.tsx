@@ -1,11 +1,15 @@
-/** Calculates a day that may have no batch yet (one company or every publisher); the dialog says it cannot be undone. */
+/**
+ * Calculates a day that may have no batch yet (one company or every publisher); the dialog says it cannot be
+ * undone, and hands the batches the calculation changed to `onDone`.
+ */
 import {
   REPORT_KIND_TITLES,
   REPORT_KINDS,
   type ReportDateWindowAnswer,
   type ReportKindValue,
+  type ReportManageAnswer,
 } from "@pc/contract";
-import { Alert, App, DatePicker, Form, Modal, Radio, Select } from "antd";
+import { Alert, DatePicker, Form, Modal, Radio, Select } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,13 +35,12 @@ export function CalculateDialog({
   open: boolean;
   dateWindow: ReportDateWindowAnswer;
   companies: CompanyOption[];
-  calculate: (kind: ReportKindValue, day: string, companyId: number | null) => Promise<void>;
+  calculate: (kind: ReportKindValue, day: string, companyId: number | null) => Promise<ReportManageAnswer>;
   onClose: () => void;
-  onDone: () => void;
+  onDone: (answer: ReportManageAnswer) => void;
 }) {
   const { t } = useTranslation();
   const text = useContractText();
-  const { message } = App.useApp();
   const [form] = Form.useForm<CalculateValues>();
   const [running, setRunning] = useState(false);
 
@@ -52,9 +55,7 @@ export function CalculateDialog({
     if (!ymd) return;
     setRunning(true);
     try {
-      await calculate(values.kind, ymd, values.company_id ?? null);
-      void message.success(text.success);
-      onDone();
+      onDone(await calculate(values.kind, ymd, values.company_id ?? null));
     } catch {
       // the client has shown the server's message
     } finally {

@@ -14,6 +14,7 @@ import {
   type ReportBatchRow,
   type ReportDateWindowAnswer,
   type ReportKindValue,
+  type ReportManageAnswer,
 } from "@pc/contract";
 import { App, Button, Card, DatePicker, Form, Select, Table, type TableColumnsType, Typography } from "antd";
 import { useState } from "react";
@@ -27,8 +28,10 @@ import { formatCount } from "../../i18n/numbers.ts";
 import { BatchCards } from "./BatchCards.tsx";
 import { KindTag, StatusTags } from "./batchTags.tsx";
 import { CalculateDialog } from "./CalculateDialog.tsx";
+import { ChangedBatches } from "./ChangedBatches.tsx";
 import { dayOf } from "./reportScreenConfig.ts";
 import {
+  apiAction,
   type BatchFilterValues,
   batchActions,
   batchKey,
@@ -63,6 +66,16 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
     batches.reset();
   };
 
+  /** A calculation may change more than the batch it was asked for: every batch it changed is shown. */
+  const showChanged = (answer: ReportManageAnswer) => {
+    modal.success({
+      title: t("reportManagement.changed.title", { count: answer.batches.length }),
+      content: <ChangedBatches batches={answer.batches} lang={text.lang} />,
+      okText: t("common.ok"),
+      width: 560,
+    });
+  };
+
   const confirm = (action: ManageAction, row: ReportBatchRow) => {
     modal.confirm({
       title: t("reportManagement.confirmTitle"),
@@ -72,12 +85,14 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
       cancelText: t("common.cancel"),
       okButtonProps: { danger: action === "delete" },
       onOk: async () => {
+        let answer: ReportManageAnswer;
         try {
-          await batches.manage(action, row);
+          answer = await batches.manage(action, row);
         } catch {
           return; // the client has shown the server's message; the dialog closes
         }
-        void message.success(text.success);
+        if (apiAction(action) === "calculate") showChanged(answer);
+        else void message.success(text.success);
       },
     });
   };
@@ -230,7 +245,10 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
         companies={companies.options}
         calculate={batches.calculateDay}
         onClose={() => setCalculateOpen(false)}
-        onDone={() => setCalculateOpen(false)}
+        onDone={(answer) => {
+          setCalculateOpen(false);
+          showChanged(answer);
+        }}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import {
   type ReportBatchRow,
   type ReportDateWindowAnswer,
   type ReportKindValue,
+  type ReportManageAnswer,
   ReportStatus,
   type ReportStatusValue,
 } from "@pc/contract";
@@ -99,15 +100,28 @@ export function useReportBatches(dateWindow: ReportDateWindowAnswer) {
       });
     },
     reset: () => list.reset(defaults),
-    /** An action on a batch; a refusal (already shown by the client) rejects and leaves the list. */
-    manage: async (action: ManageAction, row: ReportBatchRow) => {
-      await reportManagementApi.manage(row.kind, apiAction(action), isoToReportDate(row.dt), row.company_id);
+    /**
+     * An action on a batch, answering the batches it changed; a refusal (already shown by the client) rejects
+     * and leaves the list.
+     */
+    manage: async (action: ManageAction, row: ReportBatchRow): Promise<ReportManageAnswer> => {
+      const answer = await reportManagementApi.manage(
+        row.kind,
+        apiAction(action),
+        isoToReportDate(row.dt),
+        row.company_id,
+      );
       reload();
+      return answer;
     },
-    /** Calculates a day (yyyyMMdd) that may have no batch yet, for one company or every publisher (null). */
+    /**
+     * Calculates a day (yyyyMMdd) that may have no batch yet, for one company or every publisher (null),
+     * answering the batches it changed.
+     */
     calculateDay: async (kind: ReportKindValue, day: string, companyId: number | null) => {
-      await reportManagementApi.manage(kind, "calculate", day, companyId);
+      const answer = await reportManagementApi.manage(kind, "calculate", day, companyId);
       reload();
+      return answer;
     },
   };
 }

@@ -6,11 +6,13 @@
 import {
   Code,
   isReportDate,
+  REPORT_KINDS,
   type ReportActionValue,
   type ReportBatchListParams,
   type ReportBatchRow,
   type ReportKindValue,
   type ReportManageAnswer,
+  type ReportManagedBatch,
   ReportStatus,
   reportDateToIso,
 } from "@pc/contract";
@@ -55,7 +57,86 @@ const batchRow = (record: BatchRecord, timeZone: string): ReportBatchRow => ({
   modify_time: formatDateTime(record.modify_time, timeZone),
 });
 
-/** Runs calculate, publish or delete for a day and one company or every one; answers the day's batches. */
+/** A batch an action changed: its company and kind, and whether the action unpublished it. */
+interface Changed {
+  companyId: number;
+  kind: ReportKindValue;
+  unpublished: boolean;
+}
+
+/** Runs an action on every company it names; answers the batches it changed. */
+async function runAction(
+  db: Db,
+  request: ManageRequest,
+  dt: string,
+  only: number[] | null,
+  settings: ReportSettings,
+): Promise<Changed[] | null> {
+  const userId = request.actor?.userId ?? null;
+  switch (request.action) {
+    case "calculate": {
+      const changed: Changed[] = [];
+      for (const companyId of only ?? (await publisherCompanyIds(db))) {
+        const queued = await queueCalculation(db, companyId, request.kind, dt, settings, userId);
+        changed.push(
+          ...queued.map((batch) => ({ companyId, kind: batch.kind, unpublished: batch.wasPublished })),
+        );
+      }
+      await runQueue(db, { companyIds: only, kinds: null, dt }, settings);
+      return changed;
+    }
+    case "publish": {
+      if (only) {
+        const [batch] = await batchesOfDay(db, request.kind, dt, only, settings.timeZone);
+        if (batch?.status !== ReportStatus.Calculated && batch?.status !== ReportStatus.Published) {
+          throw new AppError(Code.ParamError, "reportNotCalculated", { date: dt }, "date");
+        }
+      }
+      await publishBatches(db, request.kind, dt, only, userId);
+      return null;
+    }
+    case "delete": {
+      const changed: Changed[] = [];
+      for (const companyId of only ?? (await companiesWithBatch(db, request.kind, dt))) {
+        const { wasPublished } = await deleteDayReport(db, companyId, request.kind, dt, userId);
+        changed.push({ companyId, kind: request.kind, unpublished: wasPublished });
+      }
+      return changed;
+    }
+  }
+}
+
+/**
+ * The batches after an action: those it changed (null: every batch of the day and kind, for the companies
+ * named), by company, the kind named first.
+ */
+async function answeredBatches(
+  db: Db,
+  request: ManageRequest,
+  dt: string,
+  only: number[] | null,
+  changed: Changed[] | null,
+  timeZone: string,
+): Promise<ReportManagedBatch[]> {
+  const named = await batchesOfDay(db, request.kind, dt, only, timeZone);
+  const changedOf = (record: BatchRecord) =>
+    changed?.find((each) => each.companyId === record.company_id && each.kind === record.kind);
+  const otherKinds = REPORT_KINDS.filter((kind) => kind !== request.kind);
+  const others: BatchRecord[] = [];
+  for (const kind of otherKinds) {
+    const companies = (changed ?? []).filter((each) => each.kind === kind).map((each) => each.companyId);
+    if (companies.length > 0) others.push(...(await batchesOfDay(db, kind, dt, companies, timeZone)));
+  }
+  const rank = (record: BatchRecord) => (record.kind === request.kind ? 0 : 1);
+  return [...named, ...others]
+    .sort((a, b) => a.company_id - b.company_id || rank(a) - rank(b))
+    .map((record) => ({
+      ...batchRow(record, timeZone),
+      unpublished: changedOf(record)?.unpublished ?? false,
+    }));
+}
+
+/** Runs calculate, publish or delete for a day and one company or every one; answers the batches it changed. */
 export async function manageReport(
   db: Db,
   request: ManageRequest,
@@ -69,52 +150,20 @@ export async function manageReport(
   if (request.companyId !== null && !(await findCompany(db, request.companyId))) {
     throw new AppError(Code.ParamError, "companyNotFound", { id: request.companyId }, "company_id");
   }
-  const userId = request.actor?.userId ?? null;
   const only = request.companyId === null ? null : [request.companyId];
-  switch (request.action) {
-    case "calculate": {
-      const companies = only ?? (await publisherCompanyIds(db));
-      for (const companyId of companies) {
-        await queueCalculation(db, companyId, request.kind, dt, settings, userId);
-      }
-      await runQueue(db, { companyIds: only, kinds: null, dt }, settings);
-      break;
-    }
-    case "publish": {
-      if (only) {
-        const [batch] = await batchesOfDay(db, request.kind, dt, only, settings.timeZone);
-        if (batch?.status !== ReportStatus.Calculated && batch?.status !== ReportStatus.Published) {
-          throw new AppError(Code.ParamError, "reportNotCalculated", { date: dt }, "date");
-        }
-      }
-      await publishBatches(db, request.kind, dt, only, userId);
-      break;
-    }
-    case "delete": {
-      const companies = only ?? (await companiesWithBatch(db, request.kind, dt));
-      for (const companyId of companies) {
-        await deleteDayReport(db, companyId, request.kind, dt, userId);
-      }
-      break;
-    }
-  }
-  const batches = await batchesOfDay(db, request.kind, dt, only, settings.timeZone);
+  const changed = await runAction(db, request, dt, only, settings);
+  const batches = await answeredBatches(db, request, dt, only, changed, settings.timeZone);
   if (request.actor) {
     await writeAudit(db, {
       companyId: request.actor.companyId,
-      userId,
+      userId: request.actor.userId,
       action: request.action,
       entity: "report_batch",
       entityId: `${request.kind}:${request.date}:${request.companyId ?? "all"}`,
       after: { kind: request.kind, date: request.date, company_id: request.companyId },
     });
   }
-  return {
-    action: request.action,
-    kind: request.kind,
-    date: request.date,
-    batches: batches.map((batch) => batchRow(batch, settings.timeZone)),
-  };
+  return { action: request.action, kind: request.kind, date: request.date, batches };
 }
 
 export async function batchList(db: Db, query: ReportBatchListParams, timeZone: string) {

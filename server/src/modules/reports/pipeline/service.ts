@@ -4,7 +4,13 @@
  * kinds unpublished; a delete clears a day's report. The scheduler (scheduler.ts) queues yesterday daily.
  */
 import { randomUUID } from "node:crypto";
-import { REPORT_KINDS, type ReportKindValue, reportDateToIso, reportDateWindow } from "@pc/contract";
+import {
+  REPORT_KINDS,
+  type ReportKindValue,
+  ReportStatus,
+  reportDateToIso,
+  reportDateWindow,
+} from "@pc/contract";
 import { type Config, DEFAULT_LEASE_SECONDS } from "../../../config.ts";
 import { type Db, isEmbedded } from "../../../db/database.ts";
 import { inTransaction } from "../../../db/transaction.ts";
@@ -154,10 +160,17 @@ export async function seedReportDays(db: Db, companyId: number, days: DayRange, 
   });
 }
 
+/** A batch a calculation request queued, and whether its report was published until then. */
+export interface QueuedBatch {
+  kind: ReportKindValue;
+  wasPublished: boolean;
+}
+
 /**
  * Queues a day's calculation. A day whose report exists already (even while it is being recalculated) is
  * recalculated: both kinds are redone and stay unpublished until published again; a first calculation
- * follows AUTO_PUBLISH.
+ * follows AUTO_PUBLISH. Answers the batches it queued. Both kinds' batches are locked, always in the same
+ * order, so two requests for the two kinds of a day cannot wait on each other crosswise.
  */
 export async function queueCalculation(
   db: Db,
@@ -166,11 +179,12 @@ export async function queueCalculation(
   dt: string,
   settings: ReportSettings,
   userId: number | null,
-) {
-  await inTransaction(db, async (tx) => {
-    const current = await lockBatch(tx, companyId, kind, dt);
-    const recalculation = current?.has_report ?? false;
-    const kinds = recalculation ? REPORT_KINDS : [kind];
+): Promise<QueuedBatch[]> {
+  return inTransaction(db, async (tx) => {
+    const current = new Map<ReportKindValue, Awaited<ReturnType<typeof lockBatch>>>();
+    for (const each of REPORT_KINDS) current.set(each, await lockBatch(tx, companyId, each, dt));
+    const recalculation = current.get(kind)?.has_report ?? false;
+    const kinds = recalculation ? [kind, ...REPORT_KINDS.filter((each) => each !== kind)] : [kind];
     for (const each of kinds) {
       await queueBatch(tx, {
         companyId,
@@ -180,12 +194,17 @@ export async function queueCalculation(
         userId,
       });
     }
+    return kinds.map((each) => ({
+      kind: each,
+      wasPublished: current.get(each)?.status === ReportStatus.Published,
+    }));
   });
 }
 
 /**
  * Removes a company's report of a day: its rows (the spans holding them rebuilt), and its batch back to
- * pending, not queued (the scheduler leaves it alone). Serialized with the calculation's writers.
+ * pending, not queued (the scheduler leaves it alone). Serialized with the calculation's writers. Answers
+ * whether the report was published until then.
  */
 export async function deleteDayReport(
   db: Db,
@@ -193,11 +212,12 @@ export async function deleteDayReport(
   kind: ReportKindValue,
   dt: string,
   userId: number | null,
-) {
-  await inTransaction(db, async (tx) => {
+): Promise<{ wasPublished: boolean }> {
+  return inTransaction(db, async (tx) => {
     await lockReportRows(tx, companyId, kind);
-    await lockBatch(tx, companyId, kind, dt);
+    const current = await lockBatch(tx, companyId, kind, dt);
     await deleteReportRows(tx, MODELS[kind], companyId, { from: dt, to: dt });
     await resetBatch(tx, companyId, kind, dt, userId);
+    return { wasPublished: current?.status === ReportStatus.Published };
   });
 }

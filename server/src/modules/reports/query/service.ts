@@ -234,6 +234,10 @@ export async function offlineSummary(
 /** Every published batch (company, kind, day yyyy-MM-DD, publish time) of the days from `from` on. */
 export const publishedBatches = (db: Db, from: string) => publishedBatchesFrom(db, from);
 
+/** Whether a company's report of a kind and day (yyyy-MM-DD) is published. */
+export const isDayPublished = async (db: Db, companyId: number, kind: ReportKindValue, dt: string) =>
+  (await lastPublishedDay(db, companyId, kind, dt)) === dt;
+
 /** A company's last published day (yyyy-MM-DD) of a kind up to `to`, or null. */
 export const lastPublished = (db: Db, companyId: number, kind: ReportKindValue, to: string) =>
   lastPublishedDay(db, companyId, kind, to);
