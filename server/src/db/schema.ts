@@ -245,7 +245,7 @@ export interface EmailCodeTable {
   create_time: CreatedAt;
 }
 
-/** Emailed codes waiting to leave: see migrations/0020_mail_queue.ts. */
+/** Emailed codes waiting to leave: see migrations/0017_mail_queue.ts. */
 export interface MailQueueTable {
   id: Generated<number>;
   kind: string;
