@@ -95,6 +95,12 @@ export const MESSAGES = {
   bodyTooLarge: { zh: "请求体过大", en: "The request body is too large" },
   malformedBody: { zh: "请求体格式错误", en: "The request body is malformed" },
   malformedUrl: { zh: "请求地址格式错误", en: "The request URL is malformed" },
+  urlParamTooLong: { zh: "请求地址中的参数过长", en: "A parameter in the request URL is too long" },
+  mediaTypeUnsupported: {
+    zh: "不支持该请求体类型（Content-Type）",
+    en: "The request's Content-Type is not supported",
+  },
+  idOutOfRange: { zh: "编号超出范围", en: "The id is out of range" },
   malformedRequest: { zh: "请求格式错误", en: "The request is malformed" },
   headersTooLarge: { zh: "请求头过大", en: "The request headers are too large" },
   requestTimeout: { zh: "请求传输超时", en: "The request took too long to arrive" },

@@ -192,7 +192,7 @@ describe("sign-in refusals", () => {
     expect(oversized.json()).toEqual({
       code: Code.ParamError,
       msg: "The request body is too large",
-      data: null,
+      data: { field: "body" },
     });
   });
 

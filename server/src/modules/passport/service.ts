@@ -1,6 +1,14 @@
 /** Sign-in and sign-out (DESIGN §5 login payload, brute-force rules). */
 
-import { AccountStatus, Code, type LoginAnswer, type LoginForm, loginForm, nowSeconds } from "@pc/contract";
+import {
+  AccountStatus,
+  Code,
+  type LoginAnswer,
+  type LoginForm,
+  loginForm,
+  nowSeconds,
+  unstorableTextPath,
+} from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
@@ -32,6 +40,10 @@ function readLoginForm(loginKey: LoginKey, data: string): LoginForm {
   } catch {
     throw new AppError(Code.ParamError, "payloadUnreadable", {}, "data");
   }
+  // The request's own text was checked (plugins/text-inputs.ts); the form inside the ciphertext is checked here.
+  const unstorable = unstorableTextPath(json);
+  if (unstorable)
+    throw new AppError(Code.ParamError, "illegalCharacters", {}, unstorable.join(".") || "data");
   const parsed = loginForm.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
