@@ -79,6 +79,10 @@ export const MESSAGES = {
     en: "Too many attempts; try again in {minutes} minutes",
   },
   captchaWrong: { zh: "验证码错误或已过期", en: "The verification code is wrong or expired" },
+  captchaMore: {
+    zh: "您所在网络近期登录失败过多，请输入新的验证码继续（还需 {count} 个）",
+    en: "Many sign-ins from your network failed lately: answer the new code to go on ({count} left)",
+  },
   ticketInvalid: {
     zh: "登录链接无效、已使用或已过期，请重新登录",
     en: "The sign-in link is invalid, used or expired; please sign in",

@@ -2,6 +2,7 @@
 
 import {
   AccountStatus,
+  type CaptchaMoreData,
   Code,
   type LoginAnswer,
   type LoginForm,
@@ -18,6 +19,7 @@ import { findUserByEmail } from "../accounts/service.ts";
 import { findCompany } from "../tenancy/service.ts";
 import type { SealingKey } from "../two-factor/totp.ts";
 import { consumeCaptcha } from "./captcha.ts";
+import { captchaDebt } from "./captcha-debt.ts";
 import { clearFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
 import type { LoginKey } from "./login-key.ts";
 import { secondStepFor } from "./second-step.ts";
@@ -69,6 +71,12 @@ export async function login(deps: LoginDeps, data: string, clientAddress: string
   checkSignature(form, deps.callerSecret);
   if (!(await consumeCaptcha(db, form.captcha_id, form.captcha_answer))) {
     throw new AppError(Code.ParamError, "captchaWrong", {}, "captcha_answer");
+  }
+  // Asked before the password is read, so a try that has not paid its captchas learns nothing of it.
+  const debt = await captchaDebt(db, clientAddress, form.captcha_pass);
+  if (debt) {
+    const more: CaptchaMoreData = { field: "captcha_answer", captcha_pass: debt.pass, captchas: debt.owed };
+    throw new AppError(Code.ParamError, "captchaMore", { count: debt.owed }).carrying(more);
   }
   const subject = { account: form.email, address: clientAddress };
   const lockedSeconds = await lockedForSeconds(db, subject);
