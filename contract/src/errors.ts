@@ -79,6 +79,10 @@ export const MESSAGES = {
     en: "Too many attempts; try again in {minutes} minutes",
   },
   captchaWrong: { zh: "验证码错误或已过期", en: "The verification code is wrong or expired" },
+  captchaMore: {
+    zh: "您所在网络近期登录失败过多，请输入新的验证码继续（还需 {count} 个）",
+    en: "Many sign-ins from your network failed lately: answer the new code to go on ({count} left)",
+  },
   ticketInvalid: {
     zh: "登录链接无效、已使用或已过期，请重新登录",
     en: "The sign-in link is invalid, used or expired; please sign in",
@@ -95,6 +99,12 @@ export const MESSAGES = {
   bodyTooLarge: { zh: "请求体过大", en: "The request body is too large" },
   malformedBody: { zh: "请求体格式错误", en: "The request body is malformed" },
   malformedUrl: { zh: "请求地址格式错误", en: "The request URL is malformed" },
+  urlParamTooLong: { zh: "请求地址中的参数过长", en: "A parameter in the request URL is too long" },
+  mediaTypeUnsupported: {
+    zh: "不支持该请求体类型（Content-Type）",
+    en: "The request's Content-Type is not supported",
+  },
+  idOutOfRange: { zh: "编号超出范围", en: "The id is out of range" },
   malformedRequest: { zh: "请求格式错误", en: "The request is malformed" },
   headersTooLarge: { zh: "请求头过大", en: "The request headers are too large" },
   requestTimeout: { zh: "请求传输超时", en: "The request took too long to arrive" },

@@ -27,12 +27,25 @@ export const loginForm = z.object({
   password: z.string().regex(MD5_HEX, "must be the MD5 hex digest"),
   captcha_id: z.string().min(1).max(64),
   captcha_answer: z.string().trim().min(1).max(16),
+  /** The pass of the captchas answered before, when the client's address asked for more than one (`captchaMore`). */
+  captcha_pass: z.string().min(1).max(64).optional(),
   plat_type: z.literal(PLAT_TYPE),
   caller: z.literal(LOGIN_CALLER),
   timestamp: z.number().int().positive(),
   sign: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type LoginForm = z.infer<typeof loginForm>;
+
+/**
+ * `data` of a sign-in answered 604 `captchaMore`: the client's address asks for more than one captcha a try,
+ * so the next try brings this pass with a new captcha; `captchas` are still to answer, that one included.
+ */
+export const captchaMoreData = z.object({
+  field: z.literal("captcha_answer"),
+  captcha_pass: z.string(),
+  captchas: z.number().int().positive(),
+});
+export type CaptchaMoreData = z.infer<typeof captchaMoreData>;
 
 export const loginBody = z.object({
   data: z.string().min(1).max(4096).describe("base64 RSA-OAEP/SHA-256 ciphertext of the login form"),

@@ -11,7 +11,7 @@ import { accountEmail } from "./accounts.ts";
 import { endpoint } from "./endpoint.ts";
 import { Lang } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
-import { hasEmoji, idParam, idValue } from "./inputs.ts";
+import { hasEmoji, ID_MAX, idParam, idValue } from "./inputs.ts";
 import { offlineReportQuery, onlineReportQuery } from "./reportSchemas.ts";
 import { addReportDays, ReportKind } from "./reports.ts";
 
@@ -178,7 +178,13 @@ export const reportScheduleIdBody = z.object({ id: idValue });
  * mail, so a link that is not valid is answered with a page saying so, not an error envelope.
  */
 export const unsubscribeQuery = z.object({
-  c: z.string().max(20).optional().describe("the company id"),
+  c: z
+    .string()
+    .max(20)
+    // a number past any id would reach the database as one: refused, naming it (other text is a link not valid)
+    .refine((text) => !/^\d+$/.test(text) || Number(text) <= ID_MAX, "idOutOfRange")
+    .optional()
+    .describe("the company id"),
   t: z.string().max(100).optional().describe("the recipient's unsubscribe token"),
 });
 export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -78,6 +78,39 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test("a phone keeps the lockout message in the form until the user edits or signs in again", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/login");
+    const form = loginForm(page);
+    const refusal = form.getByTestId("login-refusal");
+    // an account no one has: five wrong passwords lock it at this address like any other
+    const email = `locked-${Date.now().toString(36)}@demo.test`;
+    const captchaImage = form.locator("img[src^='data:image/svg+xml']");
+    /** Signs in with a wrong password, then waits for the new captcha the failure brings. */
+    const failOnce = async (message: string) => {
+      const before = (await captchaImage.getAttribute("src")) ?? "";
+      await fillLogin(page, email, "Wrong12345");
+      await expect(refusal).toContainText(message);
+      await expect(captchaImage).not.toHaveAttribute("src", before);
+    };
+    await expect(captchaImage).toBeVisible();
+    for (let attempt = 0; attempt < 5; attempt++) await failOnce(TEXT.zh.badCredentials);
+    await failOnce(TEXT.zh.locked);
+    // past the few seconds a toast stays, the message and what the user typed are still there
+    await page.waitForTimeout(4000);
+    await expect(refusal).toContainText(TEXT.zh.locked);
+    await expect(refusal).toBeInViewport();
+    await expect(form.locator("#email")).toHaveValue(email);
+    await expect(form.locator("#password")).toHaveValue("Wrong12345");
+    await form.locator("#password").fill("Wrong123456");
+    await expect(refusal).toBeHidden();
+    await form.locator("#captcha_answer").fill(CAPTCHA);
+    await form.locator("button[type=submit]").click();
+    await expect(refusal).toContainText(TEXT.zh.locked);
+  });
+
   test("the sign-in button is disabled for a second after a click", async ({ page }) => {
     await page.goto("/login");
     const submit = page.locator("form button[type=submit]");

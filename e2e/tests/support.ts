@@ -15,11 +15,13 @@ export const TEXT = {
     accept: /接\s?受/,
     noPermission: "没有权限,请联系管理员添加权限",
     badCredentials: "用户名或密码错误",
+    locked: "登录失败次数过多",
   },
   en: {
     accept: /Accept/,
     noPermission: "No permission, please contact the administrator to add it",
     badCredentials: "Wrong username or password",
+    locked: "Too many failed sign-in attempts",
   },
 } as const;
 

@@ -103,6 +103,11 @@ function apiParts(config: Config): Part[] {
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
+/**
+ * Route parameters up to this length reach the routes, whose schemas refuse a long one naming it; only a
+ * longer one is refused by the router (414, envelope.ts).
+ */
+const MAX_PARAM_LENGTH = 1024;
 
 /**
  * TRUST_PROXY for Fastify. A number of proxies becomes a function: Fastify turns a bare number into "trust
@@ -120,6 +125,7 @@ export async function buildApp({ dataDirLock, ...shared }: AppDeps): Promise<Fas
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     requestTimeout: requestTimeoutMs,
     // Node applies the timeout only when its server is created with it (Fastify sets it afterwards), and looks
     // for late requests every 30 s by default: every second keeps a slow one close to its timeout.

@@ -1,14 +1,24 @@
 /**
  * Text the database cannot store or that is not Unicode (issue 11 item 4): a NUL character or a lone
- * surrogate in any text input, of a public call or not, a query or a JSON body, is refused with code 604
- * naming the field (the message of other illegal characters), never answered 602 with a stack in the log.
+ * surrogate in any text input, of a public call or not, a query, a JSON body or the sign-in form inside its
+ * ciphertext, is refused with code 604 naming the field (the message of other illegal characters), never
+ * answered 602 with a stack in the log.
  */
 import { Code, EmailCodePurpose, MESSAGES, NoticeType, SDK_CONFIG_PATH, SDK_EVENTS_PATH } from "@pc/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Answer, CAPTCHA_ANSWER, call, startTestApp, type TestApp } from "./support/app.ts";
+import {
+  type Answer,
+  CAPTCHA_ANSWER,
+  call,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from "./support/app.ts";
 import { signedCall } from "./support/external.ts";
 import { callAs, demoPublisher, type Publisher } from "./support/publisher.ts";
+import { encryptForLogin, loginForm, publicKey } from "./support/sign-in.ts";
 
 const NUL = "\u0000";
 const LONE_HIGH = "\ud800";
@@ -56,6 +66,25 @@ describe("public calls", () => {
         },
       });
       expect(mailed, JSON.stringify(captcha_id)).toMatchObject(refusal("captcha_id"));
+    }
+  });
+
+  it("refuses a NUL or a lone surrogate inside the encrypted sign-in form, naming its field", async () => {
+    for (const [form, field] of [
+      [{ email: DEMO_EMAIL, password: DEMO_PASSWORD, captcha_id: `a${NUL}b` }, "captcha_id"],
+      [{ email: `admin${NUL}@demo.test`, password: DEMO_PASSWORD }, "email"],
+      [{ email: DEMO_EMAIL, password: DEMO_PASSWORD, captcha_id: `a${LONE_HIGH}b` }, "captcha_id"],
+      [{ email: DEMO_EMAIL, password: DEMO_PASSWORD, captcha_answer: `4${NUL}2` }, "captcha_answer"],
+    ] as const) {
+      const payload = await loginForm(t.app, form);
+      const answer = await call(t.app, {
+        method: "POST",
+        url: "/v1/passport/user/login",
+        headers: { lang: "en" },
+        payload: { data: encryptForLogin(await publicKey(t.app), payload) },
+      });
+      expect(answer.status, field).toBeLessThan(500);
+      expect(answer, field).toMatchObject(refusal(field));
     }
   });
 

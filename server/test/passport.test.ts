@@ -1,4 +1,12 @@
-import { Code, menuRoutes, ReportScope, Role } from "@pc/contract";
+import {
+  type CaptchaMoreData,
+  Code,
+  formatMessage,
+  MESSAGES,
+  menuRoutes,
+  ReportScope,
+  Role,
+} from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/modules/accounts/service.ts";
 import { hashToken } from "../src/modules/passport/tokens.ts";
@@ -192,7 +200,7 @@ describe("sign-in refusals", () => {
     expect(oversized.json()).toEqual({
       code: Code.ParamError,
       msg: "The request body is too large",
-      data: null,
+      data: { field: "body" },
     });
   });
 
@@ -229,20 +237,90 @@ describe("sign-in refusals", () => {
     expect(await attempt(DEMO_PASSWORD, attacker)).toBe(Code.Forbidden);
   });
 
-  it("counts failures per client address across accounts", async () => {
-    const address = "203.0.113.9";
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const answer = await postLogin(
-        t.app,
-        await loginForm(t.app, { email: `guess${attempt}@demo.test`, password: "Wrong12345" }),
-        address,
-      );
+  it("never locks an address: past its budget a try costs more captchas, and the right password signs in", async () => {
+    const office = "203.0.113.9";
+    const attempt = async (input: { email: string; password: string; captcha_pass?: string }) =>
+      postLogin(t.app, await loginForm(t.app, input), office);
+    for (let i = 0; i < 20; i++) {
+      const answer = await attempt({ email: `guess${i}@demo.test`, password: "Wrong12345" });
       expect(answer.code).toBe(Code.BadCredentials);
     }
-    const fromThatAddress = await postLogin(t.app, await loginForm(t.app, demo()), address);
-    expect(fromThatAddress.code).toBe(Code.Forbidden);
-    const fromElsewhere = await postLogin(t.app, await loginForm(t.app, demo()), "203.0.113.10");
-    expect(fromElsewhere.code).toBe(Code.Ok);
+    // A colleague with the right password and a fresh captcha: one more code, then signed in.
+    const asked = await call<CaptchaMoreData>(t.app, {
+      method: "POST",
+      url: "/v1/passport/user/login",
+      headers: { lang: "en" },
+      remoteAddress: office,
+      payload: { data: encryptForLogin(await publicKey(t.app), await loginForm(t.app, demo())) },
+    });
+    expect(asked).toMatchObject({
+      code: Code.ParamError,
+      msg: formatMessage(MESSAGES.captchaMore.en, { count: 1 }),
+      data: { field: "captcha_answer", captchas: 1 },
+    });
+    const pass = asked.data.captcha_pass;
+    expect((await attempt({ ...demo(), captcha_pass: pass })).code).toBe(Code.Ok);
+    // A pass is spent once, and counts only from the address that earned it.
+    expect((await attempt({ ...demo(), captcha_pass: pass })).code).toBe(Code.ParamError);
+    const earned = (await attempt(demo())).data as unknown as CaptchaMoreData;
+    const otherOffice = "203.0.113.10";
+    await overBudget(otherOffice, 25);
+    const elsewhere = await postLogin(
+      t.app,
+      await loginForm(t.app, { ...demo(), captcha_pass: earned.captcha_pass }),
+      otherOffice,
+    );
+    expect(elsewhere).toMatchObject({ code: Code.ParamError, data: { captchas: 1 } });
+    expect((await attempt({ ...demo(), captcha_pass: earned.captcha_pass })).code).toBe(Code.Ok);
+    // A wrong password that paid its captchas is only a wrong password: the address stays open.
+    const guess = (await attempt({ email: "guess-more@demo.test", password: "Wrong12345" }))
+      .data as unknown as CaptchaMoreData;
+    const paid = await attempt({
+      email: "guess-more@demo.test",
+      password: "Wrong12345",
+      captcha_pass: guess.captcha_pass,
+    });
+    expect(paid.code).toBe(Code.BadCredentials);
+  });
+
+  it("asks more captchas a try as an address's failures grow", async () => {
+    const address = "203.0.113.20";
+    await overBudget(address, 45);
+    let pass: string | undefined;
+    for (const left of [2, 1]) {
+      const answer = await postLogin(
+        t.app,
+        await loginForm(t.app, { ...demo(), captcha_pass: pass }),
+        address,
+      );
+      expect(answer).toMatchObject({ code: Code.ParamError, data: { captchas: left } });
+      pass = (answer.data as unknown as CaptchaMoreData).captcha_pass;
+    }
+    expect(
+      (await postLogin(t.app, await loginForm(t.app, { ...demo(), captcha_pass: pass }), address)).code,
+    ).toBe(Code.Ok);
+  });
+
+  it("locks an account guessed at from many addresses everywhere, past its own budget", async () => {
+    const email = "spread@demo.test";
+    await createDemoUser(email);
+    const attempt = async (password: string, address: string) =>
+      (await postLogin(t.app, await loginForm(t.app, { email, password }), address)).code;
+    for (let host = 1; host <= 9; host++) {
+      for (let i = 0; i < 5; i++)
+        expect(await attempt("Wrong12345", `198.18.0.${host}`)).toBe(Code.BadCredentials);
+    }
+    // 45 failures from nine addresses: the account is locked only at each of them.
+    expect(await attempt(DEMO_PASSWORD, "198.18.1.1")).toBe(Code.Ok);
+    for (let i = 0; i < 5; i++) expect(await attempt("Wrong12345", "198.18.0.10")).toBe(Code.BadCredentials);
+    // The fiftieth: locked from anywhere, the owner's address too, with the lockout message.
+    const owner = await postLogin(
+      t.app,
+      await loginForm(t.app, { email, password: DEMO_PASSWORD }),
+      "198.18.1.1",
+    );
+    expect(owner.code).toBe(Code.Forbidden);
+    expect(owner.msg).toMatch(/30 秒/);
   });
 
   it("refuses a frozen account with 601 and a clear message", async () => {
@@ -344,6 +422,14 @@ describe("session", () => {
     expect(zh.msg).toBe("登录已失效，请重新登录");
   });
 });
+
+/** Failures from an address across accounts, as if that many wrong passwords had just come from it. */
+async function overBudget(address: string, failures: number): Promise<void> {
+  await t.runtime.database.db
+    .insertInto("login_failure")
+    .values({ scope: "address", key: address, failures, locked_until: null, last_failure_at: new Date() })
+    .execute();
+}
 
 async function createDemoUser(email: string): Promise<number> {
   const company = await t.runtime.database.db

@@ -604,6 +604,32 @@ describe("unsubscribe", () => {
     expect(mailsTo(emailOf(staff))).toHaveLength(before);
     expect(mailsTo(emailOf(admin)).filter((m) => m.subject.startsWith("Leave me"))).toHaveLength(2);
   });
+
+  it("refuses a company number past any id naming it, and shows a link in another number form not valid", async () => {
+    const token = "x".repeat(32);
+    for (const method of ["GET", "POST"] as const) {
+      for (const c of ["99999999999999999999", "2147483648"]) {
+        const answer = await t.app.inject({
+          method,
+          url: `${REPORT_SCHEDULE_PATHS.unsubscribe}?c=${c}&t=${token}`,
+          headers: { lang: "en" },
+        });
+        expect(answer.statusCode, `${method} ${c}`).toBeLessThan(500);
+        expect(answer.json(), `${method} ${c}`).toEqual({
+          code: Code.ParamError,
+          msg: MESSAGES.idOutOfRange.en,
+          data: { field: "c" },
+        });
+      }
+      const scientific = await t.app.inject({
+        method,
+        url: `${REPORT_SCHEDULE_PATHS.unsubscribe}?c=1e20&t=${token}`,
+        headers: { lang: "en" },
+      });
+      expect(scientific.statusCode).toBe(200);
+      expect(scientific.body).toContain("This unsubscribe link is not valid");
+    }
+  });
 });
 
 describe("recipients", () => {

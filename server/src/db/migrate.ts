@@ -17,6 +17,7 @@ import * as twoFactor from "./migrations/0014_two_factor.ts";
 import * as reportApiKeys from "./migrations/0015_report_api_keys.ts";
 import * as reportSchedules from "./migrations/0016_report_schedules.ts";
 import * as mailQueue from "./migrations/0017_mail_queue.ts";
+import * as addressLimits from "./migrations/0018_address_limits.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015_report_api_keys": reportApiKeys,
   "0016_report_schedules": reportSchedules,
   "0017_mail_queue": mailQueue,
+  "0018_address_limits": addressLimits,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

@@ -122,6 +122,14 @@ export interface LoginFailureTable {
   failures: number;
   locked_until: Date | null;
   last_failure_at: Date;
+  window_start: UpdatedAt;
+}
+
+export interface SignInPassTable {
+  id: string;
+  address: string;
+  captchas: number;
+  expires_at: Date;
 }
 
 export interface RateLimitTable {
@@ -398,6 +406,7 @@ export interface Database {
   two_factor_challenge: TwoFactorChallengeTable;
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
+  sign_in_pass: SignInPassTable;
   rate_limit: RateLimitTable;
   audit_log: AuditLogTable;
   report_api_key: ReportApiKeyTable;

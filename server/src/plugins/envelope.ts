@@ -2,7 +2,8 @@
  * The answer envelope and the error handler: business refusals are HTTP 200 with their code,
  * validation errors are 604 naming the field, transport faults keep their HTTP status, a database out of
  * reach or a process draining answers 608 (HTTP 503, Retry-After), and a server fault answers 602 without
- * leaking anything. A URL that cannot be decoded, or a request Node cannot read, answers the envelope too.
+ * leaking anything. A refusal of the transport (body, content type, URL, a request Node cannot read) keeps
+ * its 4xx status and names the part of the request at fault in `data.field`.
  * Refusals that may be an attack are logged as security events (security-log.ts).
  */
 import { STATUS_CODES } from "node:http";
@@ -20,21 +21,37 @@ declare module "fastify" {
   interface FastifyRequest {
     lang: "zh" | "en";
   }
+  interface FastifyInstance {
+    /**
+     * Counts an answer sent before any route or hook could see it (a URL refused before routing, a request
+     * Node could not read); set by the metrics plugin when it is served.
+     */
+    countEarlyAnswer?: (method: string, statusCode: number, seconds?: number) => void;
+  }
 }
 
 /** What an operator does about a connection that lost its prepared statements. */
 export const POOLER_HINT =
   "behind a pooler in transaction mode (PgBouncer pool_mode=transaction), set DATABASE_POOLER=transaction";
 
+/** The method label of an answer to a request whose request line could not be read. */
+export const UNPARSED_METHOD = "unparsed";
+
 /** Seconds a client waits before calling again while the database is out of reach or the process stops. */
 const UNAVAILABLE_RETRY_SECONDS = 2;
 
-const TRANSPORT_ERRORS: Record<string, MessageKey> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: "bodyTooLarge",
-  FST_ERR_CTP_INVALID_JSON_BODY: "malformedBody",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "malformedBody",
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "malformedBody",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "malformedBody",
+/** A refusal of the request's transport (body, content type, URL) and the part of the request it names. */
+interface TransportRefusal {
+  key: MessageKey;
+  field: string;
+}
+
+const TRANSPORT_ERRORS: Record<string, TransportRefusal> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { key: "bodyTooLarge", field: "body" },
+  FST_ERR_CTP_INVALID_JSON_BODY: { key: "malformedBody", field: "body" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { key: "malformedBody", field: "body" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { key: "mediaTypeUnsupported", field: "content-type" },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { key: "malformedBody", field: "content-length" },
 };
 
 const answerOf = (error: AppError, lang: LangValue) => ({
@@ -107,12 +124,11 @@ async function envelopePlugin(app: FastifyInstance) {
         return sendError(reply, new AppError(Code.ParamError, detail, {}, field), lang);
       return sendError(reply, new AppError(Code.ParamError, "invalidField", { field, detail }, field), lang);
     }
-    const transportKey = error.code ? TRANSPORT_ERRORS[error.code] : undefined;
-    if (transportKey && error.statusCode) {
-      return sendError(reply, new AppError(Code.ParamError, transportKey), lang, error.statusCode);
-    }
     if (error.statusCode && error.statusCode < 500) {
-      return sendError(reply, new AppError(Code.ParamError, "malformedBody"), lang, error.statusCode);
+      // Fastify's own refusals of a request (its body, its content type); any other one is about the body too
+      // (a JSON body with `__proto__`).
+      const { key, field } = TRANSPORT_ERRORS[error.code] ?? { key: "malformedBody", field: "body" };
+      return sendError(reply, new AppError(Code.ParamError, key, {}, field), lang, error.statusCode);
     }
     const fault = app.database.faults.record(error);
     if (fault) {
@@ -141,34 +157,55 @@ export const sendRefusal = (
 export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
   sendRefusal(request, reply, new AppError(Code.ParamError, "notFound"), 404);
 
-/** Fastify's `frameworkErrors`: errors raised before routing, such as a URL that cannot be decoded (`/%`). */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const lang = requestLang(request.headers);
-  if (error.code === "FST_ERR_BAD_URL")
-    return sendError(reply, new AppError(Code.ParamError, "malformedUrl"), lang, 400);
-  request.log.error({ err: error }, "request failed");
-  return sendError(reply, new AppError(Code.SystemError), lang, 500);
-}
-
-/** A request Node's parser refused, by its error code: what it answers, before closing the connection. */
-const CLIENT_ERRORS: Record<string, { status: number; key: MessageKey }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: "requestTimeout" },
-  HPE_HEADER_OVERFLOW: { status: 431, key: "headersTooLarge" },
+/** Fastify's refusals of a URL before routing, by error code: the status and message, naming the URL. */
+const URL_ERRORS: Record<string, { status: number; key: MessageKey }> = {
+  FST_ERR_BAD_URL: { status: 400, key: "malformedUrl" },
+  // Longer than the router's maxParamLength (app.ts), far past any parameter a route's schema takes.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, key: "urlParamTooLong" },
 };
 
 /**
- * Fastify's `clientErrorHandler`: a request Node could not read (malformed, headers too large, not arrived
- * in time) is answered on the socket itself, in the default language since no header was read.
+ * Fastify's `frameworkErrors`: errors raised before routing, such as a URL that cannot be decoded (`/%`). No
+ * hook runs for them, so the answer is counted here.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLang(request.headers);
+  const refusal = URL_ERRORS[error.code];
+  if (refusal) {
+    sendError(reply, new AppError(Code.ParamError, refusal.key, {}, "url"), lang, refusal.status);
+  } else {
+    request.log.error({ err: error }, "request failed");
+    sendError(reply, new AppError(Code.SystemError), lang, 500);
+  }
+  request.server.countEarlyAnswer?.(request.method, reply.statusCode, reply.elapsedTime / 1000);
+  return reply;
+}
+
+/** A request Node's parser refused, by its error code: what it answers, before closing the connection. */
+const CLIENT_ERRORS: Record<string, { status: number; key: MessageKey; field: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: "requestTimeout", field: "request" },
+  HPE_HEADER_OVERFLOW: { status: 431, key: "headersTooLarge", field: "headers" },
+};
+
+/**
+ * Fastify's `clientErrorHandler` (called with the Fastify instance as `this`): a request Node could not read
+ * (malformed, headers too large, not arrived in time) is answered on the socket itself, in the default
+ * language since no header was read, and counted here since no request exists for a hook to see.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const { status, key } = CLIENT_ERRORS[error.code ?? ""] ?? { status: 400, key: "malformedRequest" };
+  const { status, key, field } = CLIENT_ERRORS[error.code ?? ""] ?? {
+    status: 400,
+    key: "malformedRequest",
+    field: "request",
+  };
   if (socket.writable) {
-    const body = JSON.stringify(answerOf(new AppError(Code.ParamError, key), DEFAULT_LANG));
+    const body = JSON.stringify(answerOf(new AppError(Code.ParamError, key, {}, field), DEFAULT_LANG));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    this.countEarlyAnswer?.(UNPARSED_METHOD, status);
   }
   socket.destroy(error);
 }

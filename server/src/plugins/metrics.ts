@@ -1,7 +1,8 @@
 /**
- * Prometheus metrics at /metrics: requests by route and status, their latency, database pool use, the mails
- * tried by kind and outcome (`lib/mail-metrics.ts`) and the mails waiting in the queues. With a
- * token, only a scraper sending it as `Authorization: Bearer` reads them (others get HTTP 401).
+ * Prometheus metrics at /metrics: every answer by route and status (those sent before routing too), their
+ * latency, database pool use, the mails tried by kind and outcome (`lib/mail-metrics.ts`) and the mails
+ * waiting in the queues. With a token, only a scraper sending it as `Authorization: Bearer` reads them
+ * (others get HTTP 401).
  */
 import { Code } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
@@ -14,6 +15,15 @@ import { waitingDeliveries } from "../modules/report-schedules/delivery.ts";
 import { withDeps } from "./deps.ts";
 import { sendRefusal } from "./envelope.ts";
 
+/** The route label of an answer no route gave. */
+const UNMATCHED_ROUTE = "unmatched";
+
+const DEFAULT_GAUGES_NAMED_TOTAL = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 export interface MetricsOptions {
   /** METRICS_TOKEN; unset = anyone may read them. */
   token: string | undefined;
@@ -22,6 +32,9 @@ export interface MetricsOptions {
 async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Gauges named like counters (Prometheus keeps `_total` for counters); their unsuffixed twins, by type,
+  // carry the same numbers.
+  for (const name of DEFAULT_GAUGES_NAMED_TOTAL) registry.removeSingleMetric(name);
   const labelNames = ["method", "route", "status_code"] as const;
   const requests = new Counter({
     name: "http_requests_total",
@@ -71,15 +84,22 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   });
   const served = Registry.merge([registry, mailMetricsRegistry]);
 
-  app.addHook("onResponse", async (request, reply) => {
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? "unmatched",
-      status_code: String(reply.statusCode),
-    };
+  const count = (method: string, route: string, statusCode: number, seconds: number | undefined) => {
+    const labels = { method, route, status_code: String(statusCode) };
     requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+    if (seconds !== undefined) latency.observe(labels, seconds);
+  };
+  app.addHook("onResponse", async (request, reply) => {
+    count(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
+  app.decorate("countEarlyAnswer", (method: string, statusCode: number, seconds?: number) =>
+    count(method, UNMATCHED_ROUTE, statusCode, seconds),
+  );
 
   const expected = options.token === undefined ? undefined : `Bearer ${options.token}`;
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {

@@ -12,6 +12,8 @@ export interface LoginFormInput {
   password: string;
   captcha_id?: string;
   captcha_answer?: string;
+  /** The pass of captchas answered before, when the address asked for more than one. */
+  captcha_pass?: string;
   timestamp?: number;
   plat_type?: number | string;
   caller?: string;
@@ -55,6 +57,7 @@ export async function signedLoginForm(
     plat_type: input.plat_type ?? PLAT_TYPE,
     caller: input.caller ?? LOGIN_CALLER,
     timestamp: input.timestamp ?? nowSeconds(),
+    ...(input.captcha_pass ? { captcha_pass: input.captcha_pass } : {}),
   };
   return { ...form, sign: await sign(secret, form, form.timestamp) };
 }

@@ -1,6 +1,15 @@
 /** Sign-in and sign-out (DESIGN §5 login payload, brute-force rules). */
 
-import { AccountStatus, Code, type LoginAnswer, type LoginForm, loginForm, nowSeconds } from "@pc/contract";
+import {
+  AccountStatus,
+  type CaptchaMoreData,
+  Code,
+  type LoginAnswer,
+  type LoginForm,
+  loginForm,
+  nowSeconds,
+  unstorableTextPath,
+} from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
@@ -10,6 +19,7 @@ import { findUserByEmail } from "../accounts/service.ts";
 import { findCompany } from "../tenancy/service.ts";
 import type { SealingKey } from "../two-factor/totp.ts";
 import { consumeCaptcha } from "./captcha.ts";
+import { captchaDebt } from "./captcha-debt.ts";
 import { clearFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
 import type { LoginKey } from "./login-key.ts";
 import { secondStepFor } from "./second-step.ts";
@@ -32,6 +42,10 @@ function readLoginForm(loginKey: LoginKey, data: string): LoginForm {
   } catch {
     throw new AppError(Code.ParamError, "payloadUnreadable", {}, "data");
   }
+  // The request's own text was checked (plugins/text-inputs.ts); the form inside the ciphertext is checked here.
+  const unstorable = unstorableTextPath(json);
+  if (unstorable)
+    throw new AppError(Code.ParamError, "illegalCharacters", {}, unstorable.join(".") || "data");
   const parsed = loginForm.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -57,6 +71,12 @@ export async function login(deps: LoginDeps, data: string, clientAddress: string
   checkSignature(form, deps.callerSecret);
   if (!(await consumeCaptcha(db, form.captcha_id, form.captcha_answer))) {
     throw new AppError(Code.ParamError, "captchaWrong", {}, "captcha_answer");
+  }
+  // Asked before the password is read, so a try that has not paid its captchas learns nothing of it.
+  const debt = await captchaDebt(db, clientAddress, form.captcha_pass);
+  if (debt) {
+    const more: CaptchaMoreData = { field: "captcha_answer", captcha_pass: debt.pass, captchas: debt.owed };
+    throw new AppError(Code.ParamError, "captchaMore", { count: debt.owed }).carrying(more);
   }
   const subject = { account: form.email, address: clientAddress };
   const lockedSeconds = await lockedForSeconds(db, subject);

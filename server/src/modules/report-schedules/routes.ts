@@ -4,6 +4,7 @@
  * handlers: the rules live in service.ts, the sending in delivery.ts.
  */
 import {
+  ID_MAX,
   ok,
   REPORT_SCHEDULE_ENDPOINTS,
   REPORT_SCHEDULE_PATHS,
@@ -72,7 +73,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const query = request.query as z.infer<typeof unsubscribeQuery>;
     const companyId = Number(query.c);
     const token = query.t ?? "";
-    const valid = Number.isInteger(companyId) && companyId > 0 && UNSUBSCRIBE_TOKEN_PATTERN.test(token);
+    const valid =
+      Number.isInteger(companyId) &&
+      companyId > 0 &&
+      companyId <= ID_MAX &&
+      UNSUBSCRIBE_TOKEN_PATTERN.test(token);
     const page = await unsubscribe(
       db,
       { companyId: valid ? companyId : 0, token: valid ? token : "" },

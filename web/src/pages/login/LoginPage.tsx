@@ -6,6 +6,7 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
 import {
   Code,
+  captchaMoreData,
   EMAIL_MAX,
   EMAIL_PATTERN,
   LOGIN_PASSWORD_MAX,
@@ -15,7 +16,7 @@ import {
   type TwoFactorChallenge,
 } from "@pc/contract";
 import { usePrefetchQuery, useQuery } from "@tanstack/react-query";
-import { App, Checkbox, Form, Input, Typography, theme } from "antd";
+import { Alert, App, Checkbox, Form, Input, Typography, theme } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -45,6 +46,19 @@ interface LoginValues {
 }
 
 const FORM_FIELDS = new Set<string>(["email", "password", "captcha_answer"]);
+
+/**
+ * Refusals of the sign-in itself (wrong credentials, a locked or frozen account): shown in the form until the
+ * user edits it or signs in again, not in a toast that fades on a phone.
+ */
+const FORM_REFUSAL_CODES = new Set<number>([Code.Forbidden, Code.BadCredentials]);
+
+/** The address asked for one more captcha: the pass the next try brings (604 `captchaMore`). */
+function captchaPassOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== Code.ParamError) return null;
+  const more = captchaMoreData.safeParse(error.data);
+  return more.success ? more.data.captcha_pass : null;
+}
 
 /** The password was right and the second step is due: the challenge the server answered (code 609). */
 function challengeOf(error: unknown): TwoFactorChallenge | null {
@@ -96,6 +110,8 @@ export default function LoginPage() {
   const location = useLocation();
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [captchaPass, setCaptchaPass] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<{ challenge: TwoFactorChallenge; email: string } | null>(null);
   const { data: company } = useQuery(companyQuery);
   const { captcha, refresh } = useCaptcha();
@@ -124,6 +140,10 @@ export default function LoginPage() {
   const onFinish = async (values: LoginValues) => {
     if (!captcha) return;
     setSubmitting(true);
+    setRefusal(null);
+    // a pass is spent by the try that brings it, whatever its answer
+    const pass = captchaPass;
+    setCaptchaPass(null);
     try {
       let data: string;
       try {
@@ -134,6 +154,7 @@ export default function LoginPage() {
             password: values.password,
             captcha_id: captcha.captcha_id,
             captcha_answer: values.captcha_answer,
+            captcha_pass: pass ?? undefined,
           },
           publicKey,
           callerSecret(),
@@ -147,6 +168,7 @@ export default function LoginPage() {
         // step is asked for on its own page
         quiet: (error) =>
           (error.code === 604 && error.field !== undefined && FORM_FIELDS.has(error.field)) ||
+          FORM_REFUSAL_CODES.has(error.code) ||
           challengeOf(error) !== null,
       });
       remember(values.remember ? values.email.trim() : null);
@@ -157,6 +179,8 @@ export default function LoginPage() {
         remember(values.remember ? values.email.trim() : null);
         setSecondStep({ challenge, email: values.email.trim() });
       }
+      setCaptchaPass(captchaPassOf(error));
+      if (error instanceof ApiError && FORM_REFUSAL_CODES.has(error.code)) setRefusal(error.message);
       // spec §4: a failed sign-in refreshes the captcha and clears its input
       const field = error instanceof ApiError ? error.field : undefined;
       form.setFields([
@@ -211,6 +235,7 @@ export default function LoginPage() {
         autoComplete="on"
         initialValues={{ email: initialEmail, remember: Boolean(remembered) }}
         onFinish={(values) => void onFinish(values)}
+        onValuesChange={() => setRefusal(null)}
         className="pc-login-form"
       >
         <Form.Item
@@ -273,6 +298,16 @@ export default function LoginPage() {
           </Form.Item>
           <Link to={PATHS.resetPassword}>{t("login.forgot")}</Link>
         </div>
+
+        {refusal ? (
+          <Alert
+            type="error"
+            showIcon
+            title={refusal}
+            className="pc-login-refusal"
+            data-testid="login-refusal"
+          />
+        ) : null}
 
         <DebouncedButton
           type="primary"

@@ -48,6 +48,15 @@ describe("login payload", () => {
     expect(sign).toBe(Array.from(expected, (b) => b.toString(16).padStart(2, "0")).join(""));
   });
 
+  it("carries and signs the captcha pass only when the server asked for more captchas", async () => {
+    expect(await signedLoginForm(input, "secret", 1_700_000_000)).not.toHaveProperty("captcha_pass");
+    const form = await signedLoginForm({ ...input, captcha_pass: "pass-1" }, "secret", 1_700_000_000);
+    expect(form.captcha_pass).toBe("pass-1");
+    const { sign, ...unsigned } = form;
+    expect(signingString(unsigned, 1_700_000_000)).toContain("pass-1");
+    expect(sign).not.toBe((await signedLoginForm(input, "secret", 1_700_000_000)).sign);
+  });
+
   it("encrypts it with RSA-OAEP/SHA-256 so the server can read it", async () => {
     const { pem, privateKey } = await keyPair();
     const data = await encryptLoginForm(input, pem, "secret");

@@ -21,6 +21,8 @@ export interface LoginInput {
   password: string;
   captcha_id: string;
   captcha_answer: string;
+  /** The pass of the captchas answered before, when the server asked for more than one (`captchaMore`). */
+  captcha_pass?: string | undefined;
 }
 
 /** The signed login form as the server decrypts it. */
@@ -33,6 +35,7 @@ export async function signedLoginForm(input: LoginInput, secret: string, timesta
     plat_type: PLAT_TYPE,
     caller: LOGIN_CALLER,
     timestamp,
+    ...(input.captcha_pass ? { captcha_pass: input.captcha_pass } : {}),
   };
   return { ...form, sign: await loginHmacHex(secret, signingString(form, timestamp)) };
 }
