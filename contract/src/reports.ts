@@ -337,6 +337,20 @@ export function checkReportDates(
   return null;
 }
 
+/**
+ * The report range picker's presets, each a range relative to today: a saved view that keeps one covers the
+ * same stretch of days whenever it is reopened (the web resolves them in the window, rangePresets.ts).
+ */
+export const REPORT_RANGE_PRESETS = [
+  "yesterday",
+  "last7",
+  "last30",
+  "thisMonth",
+  "lastMonth",
+  "last90",
+] as const;
+export type ReportRangePreset = (typeof REPORT_RANGE_PRESETS)[number];
+
 // ─── Period comparison (issue 14 item 1) ─────────────────────────────────────────────────────────────────
 
 /**
