@@ -16,17 +16,14 @@ import { offlineScheduleQuery, onlineScheduleQuery, savedScheduleQuery } from ".
 import { offlineReportQuery, onlineReportQuery, reportDate } from "./reportSchemas.ts";
 import {
   REPORT_RANGE_PRESETS,
+  REPORT_VIEW_NAME_MAX,
+  REPORT_VIEWS_MAX,
   ReportCompare,
   ReportKind,
   type ReportKindValue,
+  ReportViewRangeType,
   SORT_ORDERS,
 } from "./reports.ts";
-
-export const REPORT_VIEW_NAME_MAX = 60;
-/** Views one user keeps per report. */
-export const REPORT_VIEWS_MAX = 50;
-
-export const ReportViewRangeType = { Preset: "preset", Fixed: "fixed" } as const;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -196,6 +193,3 @@ export const OFFLINE_VIEW_ENDPOINTS = viewEndpoints(
 );
 
 export type ReportViewEndpoints = typeof ONLINE_VIEW_ENDPOINTS | typeof OFFLINE_VIEW_ENDPOINTS;
-export type ReportViewCreateBody<K extends ReportKindValue> = z.input<
-  (K extends "online" ? typeof ONLINE_VIEW_ENDPOINTS : typeof OFFLINE_VIEW_ENDPOINTS)["create"]["body"]
->;

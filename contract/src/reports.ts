@@ -351,6 +351,13 @@ export const REPORT_RANGE_PRESETS = [
 ] as const;
 export type ReportRangePreset = (typeof REPORT_RANGE_PRESETS)[number];
 
+/** Saved views of the report screens (their schemas: report-views.ts). */
+export const REPORT_VIEW_NAME_MAX = 60;
+/** Views one user keeps per report. */
+export const REPORT_VIEWS_MAX = 50;
+/** How a view keeps its dates: a preset of the range picker, or fixed days. */
+export const ReportViewRangeType = { Preset: "preset", Fixed: "fixed" } as const;
+
 // ─── Period comparison (issue 14 item 1) ─────────────────────────────────────────────────────────────────
 
 /**
