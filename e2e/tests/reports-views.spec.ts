@@ -192,3 +192,58 @@ for (const [layout, viewport] of Object.entries(VIEWPORTS)) {
     }
   });
 }
+
+test.describe("affiliate report (1366 px)", () => {
+  test.use({ viewport: VIEWPORTS.desktop });
+
+  test("saves its dates and sort as a view and reopens them (en)", async ({ page }) => {
+    test.setTimeout(90_000);
+    const t = T.en;
+    await signIn(page, "en");
+    await page.goto("/reports/affiliateReports");
+    const table = page.getByTestId("report-table");
+    await expect(table.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
+    const window = await reportApi.dateWindow(page);
+    const startDate = addDays(window.maxDate, -29);
+    const affiliateCall = (matches: (body: Record<string, unknown>) => boolean) =>
+      page.waitForRequest(
+        (request) =>
+          request.method() === "POST" &&
+          request.url().endsWith("/v1/offline/ssp") &&
+          matches(request.postDataJSON() as Record<string, unknown>),
+      );
+
+    await pickPreset(page, "report", PRESETS.en.last30);
+    const searched = affiliateCall((body) => body.startDate === startDate);
+    await page.getByTestId("filter-search").click();
+    await searched;
+    const sorted = affiliateCall((body) => body.orderBy === "clickNum" && body.order === "desc");
+    await table.locator("th").filter({ hasText: "Clicks" }).click();
+    await sorted;
+
+    const name = `affiliate-${Date.now().toString(36)}`;
+    await (await viewMenu(page)).getByRole("menuitem", { name: t.saveNew }).click();
+    const dialog = page.getByTestId("report-view-dialog");
+    await dialog.locator("#report-view-name").fill(name);
+    await dialog.getByRole("button", { name: t.ok }).click();
+    await expect(page.getByTestId("report-view-name")).toHaveText(name);
+
+    const reset = affiliateCall((body) => body.startDate !== startDate);
+    await page.getByTestId("filter-reset").click();
+    await reset;
+    const reopened = affiliateCall(
+      (body) => body.startDate === startDate && body.orderBy === "clickNum" && body.order === "desc",
+    );
+    await (await viewMenu(page)).getByRole("menuitem", { name }).click();
+    await reopened;
+    await expect(rangePicker(page, "report").start).toHaveValue(iso(startDate));
+    await expect(table.locator("th").filter({ hasText: "Clicks" })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+
+    await (await viewMenu(page)).getByRole("menuitem", { name: t.delete }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: t.ok }).click();
+    await expect(page.getByTestId("report-view-name")).toHaveText(t.views);
+  });
+});

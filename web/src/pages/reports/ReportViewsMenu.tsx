@@ -84,7 +84,7 @@ export function ReportViewsMenu({
         title={t("views.buttonTitle")}
         data-testid="report-views"
       >
-        <span className="pc-views-name" data-testid="report-view-name">
+        <span className="pc-views-name" title={openView?.name} data-testid="report-view-name">
           {openView ? openView.name : t("views.button")}
         </span>
         {openView && edited && (
