@@ -15,6 +15,7 @@ import { PASSPORT_ENDPOINTS } from "./passport.ts";
 import { PLACEMENT_ENDPOINTS } from "./placements.ts";
 import { REPORT_ENDPOINTS, REPORT_MANAGE_ENDPOINTS } from "./report-endpoints.ts";
 import { REPORT_SCHEDULE_ENDPOINTS } from "./report-schedules.ts";
+import { OFFLINE_VIEW_ENDPOINTS, ONLINE_VIEW_ENDPOINTS } from "./report-views.ts";
 import { TWO_FACTOR_ENDPOINTS } from "./two-factor.ts";
 
 export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
@@ -30,6 +31,8 @@ export const ENDPOINT_AREAS: Record<string, Record<string, Endpoint>> = {
   profitCenters: PROFIT_CENTER_ENDPOINTS,
   reportManage: REPORT_MANAGE_ENDPOINTS,
   reportSchedules: REPORT_SCHEDULE_ENDPOINTS,
+  onlineViews: ONLINE_VIEW_ENDPOINTS,
+  offlineViews: OFFLINE_VIEW_ENDPOINTS,
   reports: REPORT_ENDPOINTS,
   twoFactor: TWO_FACTOR_ENDPOINTS,
 };

@@ -546,6 +546,26 @@ export const MESSAGES = {
     zh: "{date} 的报表已撤回重新计算，重新发布后再发送",
     en: "The report of {date} was taken back to be recalculated; it is sent once published again",
   },
+  reportViewNameRequired: { zh: "请输入视图名称", en: "Please enter a name for the view" },
+  reportViewNameTooLong: { zh: "视图名称最多 60 个字符", en: "A view's name can have at most 60 characters" },
+  reportViewNameDuplicate: {
+    zh: "已有同名视图，请换一个名称",
+    en: "You already have a view with this name: please choose another",
+  },
+  reportViewsTooMany: {
+    zh: "每个报表最多保存 {max} 个视图，请先删除不用的视图",
+    en: "You can keep at most {max} views of a report: delete one you no longer use first",
+  },
+  reportViewNotFound: { zh: "视图不存在", en: "The view does not exist" },
+  reportViewPresetInvalid: { zh: "日期范围预设无效", en: "Unknown date range preset" },
+  reportViewRangeRequired: {
+    zh: "请指定视图的日期范围（预设或固定日期）",
+    en: "A view needs its dates: a preset or two fixed days",
+  },
+  reportViewChangeRequired: {
+    zh: "请提供新的名称或要保存的报表条件",
+    en: "Send a new name, the report's selection, or both",
+  },
   unsubscribeTitle: { zh: "退订定时报表", en: "Unsubscribe from a scheduled report" },
   unsubscribeConfirm: {
     zh: "{email} 将不再收到定时报表“{name}”。",

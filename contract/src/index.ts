@@ -21,6 +21,7 @@ export * from "./permissions.ts";
 export * from "./placements.ts";
 export * from "./report-endpoints.ts";
 export * from "./report-schedules.ts";
+export * from "./report-views.ts";
 export * from "./reportSchemas.ts";
 export * from "./reports.ts";
 export * from "./routes.ts";

@@ -192,7 +192,7 @@ export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A schedule's saved query as answered: each filter of several values a list (null: no filter). */
-const savedQuery = z.object({
+export const savedScheduleQuery = z.object({
   appName: z.array(z.string()).nullable().optional(),
   adId: z.number().int().nullable().optional(),
   adStyle: z.array(z.number().int()).nullable().optional(),
@@ -203,13 +203,13 @@ const savedQuery = z.object({
   dimensions: z.array(z.number().int()),
   metrics: z.array(z.string()).nullable(),
 });
-export type SavedScheduleQuery = z.infer<typeof savedQuery>;
+export type SavedScheduleQuery = z.infer<typeof savedScheduleQuery>;
 
 export const reportScheduleRow = z.object({
   id: z.number().int(),
   name: z.string(),
   kind: z.enum(ReportKind),
-  query: savedQuery,
+  query: savedScheduleQuery,
   frequency: z.enum(ScheduleFrequency),
   weekday: z.number().int().nullable(),
   recipients: z.array(z.string()),

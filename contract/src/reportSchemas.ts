@@ -60,7 +60,7 @@ const reportText = (max: number) =>
   );
 
 /** A report date, yyyyMMdd (numbers accepted as written). The window is checked by the server. */
-const reportDate = z.preprocess(
+export const reportDate = z.preprocess(
   (value) => (typeof value === "number" ? String(value) : blankToNull(value)),
   z
     .string({ error: "reportDateRequired" })

@@ -337,6 +337,27 @@ export function checkReportDates(
   return null;
 }
 
+/**
+ * The report range picker's presets, each a range relative to today: a saved view that keeps one covers the
+ * same stretch of days whenever it is reopened (the web resolves them in the window, rangePresets.ts).
+ */
+export const REPORT_RANGE_PRESETS = [
+  "yesterday",
+  "last7",
+  "last30",
+  "thisMonth",
+  "lastMonth",
+  "last90",
+] as const;
+export type ReportRangePreset = (typeof REPORT_RANGE_PRESETS)[number];
+
+/** Saved views of the report screens (their schemas: report-views.ts). */
+export const REPORT_VIEW_NAME_MAX = 60;
+/** Views one user keeps per report. */
+export const REPORT_VIEWS_MAX = 50;
+/** How a view keeps its dates: a preset of the range picker, or fixed days. */
+export const ReportViewRangeType = { Preset: "preset", Fixed: "fixed" } as const;
+
 // ─── Period comparison (issue 14 item 1) ─────────────────────────────────────────────────────────────────
 
 /**

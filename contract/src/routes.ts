@@ -45,6 +45,20 @@ export const HISTORY_ROUTES = {
   record: { method: "GET", path: "/v1/history/record" },
 } as RoutesOf<typeof Contract.HISTORY_ENDPOINTS>;
 
+export const OFFLINE_VIEW_ROUTES = {
+  list: { method: "GET", path: "/v1/offline/view/list" },
+  create: { method: "POST", path: "/v1/offline/view" },
+  update: { method: "PUT", path: "/v1/offline/view" },
+  remove: { method: "DELETE", path: "/v1/offline/view" },
+} as RoutesOf<typeof Contract.OFFLINE_VIEW_ENDPOINTS>;
+
+export const ONLINE_VIEW_ROUTES = {
+  list: { method: "GET", path: "/v1/online/view/list" },
+  create: { method: "POST", path: "/v1/online/view" },
+  update: { method: "PUT", path: "/v1/online/view" },
+  remove: { method: "DELETE", path: "/v1/online/view" },
+} as RoutesOf<typeof Contract.ONLINE_VIEW_ENDPOINTS>;
+
 export const PASSPORT_ROUTES = {
   publicKey: { method: "GET", path: "/v1/passport/public_key" },
   genCaptcha: { method: "POST", path: "/v1/passport/captcha/gen_math" },

@@ -58,10 +58,12 @@ test.describe("delivery of the console (issue 12 item 1)", () => {
     // the screen took the answers the loader asked for: no call twice
     expect(dataCalls()).toHaveLength(3);
     expect(new Set(dataCalls()).size).toBe(3);
-    // the export's progress bar, the schedule dialog and antd's Result (with its three drawings) are not
-    // part of the first load
+    // the export's progress bar, the schedule and saved view dialogs and antd's Result (with its three
+    // drawings) are not part of the first load
     expect(
-      scripts.filter((script) => /\/(ExportProgress|ScheduleDialog|progress|result)-/.test(script)),
+      scripts.filter((script) =>
+        /\/(ExportProgress|ScheduleDialog|ReportViewDialog|progress|result)-/.test(script),
+      ),
     ).toEqual([]);
   });
 

@@ -27,6 +27,7 @@ import { placementRoutes } from "./modules/placements/routes.ts";
 import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
 import { reportScheduleRoutes } from "./modules/report-schedules/routes.ts";
 import { reportScheduleWorker } from "./modules/report-schedules/worker.ts";
+import { reportViewRoutes } from "./modules/report-views/routes.ts";
 import { sdkIngestRoutes } from "./modules/reports/ingest/routes.ts";
 import { reportScheduler } from "./modules/reports/pipeline/scheduler.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
@@ -77,6 +78,7 @@ function apiParts(config: Config): Part[] {
     { roles: CONSOLE, register: (api) => api.register(apiKeyRoutes) },
     { roles: CONSOLE, register: (api) => api.register(reportApiRoutes) },
     { roles: CONSOLE, register: (api) => api.register(reportScheduleRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(reportViewRoutes) },
     { roles: INGEST, register: (api) => api.register(sdkIngestRoutes) },
     {
       roles: ["worker"],

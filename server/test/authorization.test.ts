@@ -20,14 +20,18 @@ import {
   EmailCodePurpose,
   NoticeType,
   nowSeconds,
+  OFFLINE_VIEW_ENDPOINTS,
+  ONLINE_VIEW_ENDPOINTS,
   type Principal,
   REPORT_API_PATHS,
   REPORT_SCHEDULE_ENDPOINTS,
   REPORT_SCHEDULE_PATHS,
+  type ReportKindValue,
   ReportScope,
   Role,
   sign,
   signedParams,
+  VIEW_SELECTIONS,
 } from "@pc/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
@@ -37,6 +41,7 @@ import { appSecret } from "../src/modules/apps/service.ts";
 import { issueEmailCode } from "../src/modules/passport/email-code.ts";
 import { issueSignInTicket } from "../src/modules/passport/tickets.ts";
 import { hashToken } from "../src/modules/passport/tokens.ts";
+import { createView } from "../src/modules/report-views/service.ts";
 import { findOperatorCompany } from "../src/modules/tenancy/repo.ts";
 import { beginSetup } from "../src/modules/two-factor/service.ts";
 import { totpCode } from "../src/modules/two-factor/totp.ts";
@@ -228,6 +233,21 @@ async function scheduleOf(owner: Owner, caller: Caller): Promise<{ id: number; r
   if (answer.code !== Code.Ok) throw new Error(`fixture schedule: ${answer.code} ${answer.msg}`);
   return { id: answer.data.id, recipient };
 }
+const viewSelection = { dimensions: [1], range: { type: "preset", preset: "last7" } };
+
+/** A saved view of `owner`: the caller's own when the caller is of that company (else its admin's). */
+async function viewOf(owner: Owner, caller: Caller, kind: ReportKindValue): Promise<number> {
+  const mine = caller.user?.companyId === owner.companyId;
+  const userId = mine && caller.user ? caller.user.userId : owner.adminId;
+  const view = await createView(
+    db(),
+    { companyId: owner.companyId, userId, kind },
+    { name: unique(owner, "view"), selection: VIEW_SELECTIONS[kind].parse(viewSelection) },
+    "UTC",
+  );
+  return view.id;
+}
+
 /** A user's two-step verification removed, so a setup can begin. */
 const dropTwoFactor = (user: { companyId: number; userId: number }) =>
   db()
@@ -990,6 +1010,38 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: nothing,
   },
+  // Saved views of the report screens: each report's own, allowed to whoever may read it.
+  ...(
+    [
+      ["online", ONLINE_VIEW_ENDPOINTS, "report.online.read"],
+      ["offline", OFFLINE_VIEW_ENDPOINTS, "report.offline.read"],
+    ] as const
+  ).flatMap(([kind, views, read]): Endpoint[] => [
+    { method: "GET", url: views.list.path, access: action(read), scope: "own", build: nothing },
+    {
+      method: "POST",
+      url: views.create.path,
+      access: action(read),
+      scope: "own",
+      build: async (owner) => ({ payload: { name: unique(owner, "view"), selection: viewSelection } }),
+    },
+    {
+      method: "PUT",
+      url: views.update.path,
+      access: action(read),
+      scope: "records",
+      build: async (owner, caller) => ({
+        payload: { id: await viewOf(owner, caller, kind), name: unique(owner, "renamed") },
+      }),
+    },
+    {
+      method: "DELETE",
+      url: views.remove.path,
+      access: action(read),
+      scope: "records",
+      build: async (owner, caller) => ({ query: { id: String(await viewOf(owner, caller, kind)) } }),
+    },
+  ]),
   {
     method: "POST",
     url: "/sdk/v1/events",

@@ -367,6 +367,18 @@ export interface ReportScheduleTable {
   modify_user_id: number | null;
 }
 
+export interface ReportViewTable {
+  company_id: number;
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  name: string;
+  /** The saved selection (contract: onlineViewSelection / offlineViewSelection output), as JSON text on write. */
+  selection: ColumnType<unknown, string, string>;
+  create_time: CreatedAt;
+  modify_time: UpdatedAt;
+}
+
 export interface ReportScheduleRecipientTable {
   company_id: number;
   schedule_id: number;
@@ -428,4 +440,5 @@ export interface Database {
   report_schedule: ReportScheduleTable;
   report_schedule_recipient: ReportScheduleRecipientTable;
   report_schedule_delivery: ReportScheduleDeliveryTable;
+  report_view: ReportViewTable;
 }

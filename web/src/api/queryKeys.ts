@@ -52,6 +52,11 @@ export const queryKeys = {
     ...pagedList("reportSchedules"),
     recipients: ["reportSchedules", "recipients"] as const,
   },
+  /** The session user's saved views of a report. */
+  reportViews: {
+    all: ["reportViews"] as const,
+    of: (kind: ReportKindValue) => ["reportViews", kind] as const,
+  },
   report: {
     companies: ["report", "companies"] as const,
     dateWindow: ["report", "dateWindow"] as const,

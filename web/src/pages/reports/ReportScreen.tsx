@@ -6,12 +6,19 @@
  * a detail drawer per row. What differs between the SDK and the affiliate report comes in `config`.
  */
 import { ColumnWidthOutlined, DownloadOutlined, MailOutlined, SettingOutlined } from "@ant-design/icons";
-import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
-import { Button, Card, Form, Space, Tooltip } from "antd";
+import {
+  exportFileName,
+  type ReportDateWindowAnswer,
+  type ReportViewRow,
+  reportDateToIso,
+} from "@pc/contract";
+import { App, Button, Card, Form, Space, Tooltip } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { reportViewsApi } from "../../api/reportViews.ts";
 import { useDeferredElement } from "../../app/useDeferredElement.ts";
 import { useStableCallback } from "../../app/useStableCallback.ts";
+import { useConfirmAction } from "../../components/useConfirmDelete.tsx";
 import { useContractText } from "../../i18n/messages.ts";
 import { prepareMetricFormats } from "../../i18n/numbers.ts";
 import { getUserInfo } from "../../session/session.ts";
@@ -21,14 +28,17 @@ import { ReportFilters } from "./ReportFilters.tsx";
 import { ReportRows } from "./ReportRows.tsx";
 import { type ReportRowRecord, WaitingDaysAlert } from "./ReportTable.tsx";
 import { ReportTrendCard } from "./ReportTrendCard.tsx";
+import { ReportViewsMenu, type ViewAction } from "./ReportViewsMenu.tsx";
 import type { ReportColumnChoice } from "./reportDefs.ts";
 import { defaultDates } from "./reportQuery.ts";
-import { type FilterForm, type ReportScreenConfig, windowOf } from "./reportScreenConfig.ts";
+import { type FilterForm, type ReportScreenConfig, rangeOf, windowOf } from "./reportScreenConfig.ts";
+import { differsFromView, openView, rangeToSave, selectionOfQuery } from "./reportViews.ts";
 import { savedQueryOf } from "./savedQuery.ts";
 import { useReportAccess } from "./useReportAccess.ts";
 import { useReportColumns } from "./useReportColumns.ts";
-import { compareTextsOf, type ReportForm, useReportData } from "./useReportData.ts";
+import { COMPARE_OFF, compareTextsOf, type ReportForm, useReportData } from "./useReportData.ts";
 import { useReportExport } from "./useReportExport.ts";
+import { useReportViews } from "./useReportViews.ts";
 import { WithDateWindow } from "./WithDateWindow.tsx";
 import { WithStartCompany } from "./WithStartCompany.tsx";
 import "../../components/listPage.css";
@@ -39,6 +49,9 @@ import "./reports.css";
 // antd's Progress and Divider)
 const ScheduleDialog = lazy(async () => ({ default: (await import("./ScheduleDialog.tsx")).ScheduleDialog }));
 const ExportProgress = lazy(async () => ({ default: (await import("./ExportProgress.tsx")).ExportProgress }));
+const ReportViewDialog = lazy(async () => ({
+  default: (await import("./ReportViewDialog.tsx")).ReportViewDialog,
+}));
 
 /** The report screen once the server's date window (and, for an operator, the company to open on) is known. */
 export function ReportScreen<V extends object, F, Q extends object>({
@@ -77,6 +90,13 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const columns = useReportColumns(def);
   const data = useReportData(config, { initialDates, startCompanyId, choice: columns.choice });
   const { applied, query, days } = data;
+  const window = windowOf(dateWindow);
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
+  const views = useReportViews(def.kind);
+  const [openViewId, setOpenViewId] = useState<number | null>(null);
+  const [viewDialog, setViewDialog] = useState<{ mode: "create" | "rename"; seq: number } | null>(null);
+  const shownView = views.views.find((view) => view.id === openViewId) ?? null;
   const compareTexts = data.compareRange && compareTextsOf(data.compareRange, text.lang);
   useEffect(() => prepareMetricFormats(text.lang), [text.lang]);
   // seq 0: never opened, so not mounted (a closed dialog's render builds its styles on the first screen)
@@ -91,7 +111,66 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const onReset = useStableCallback(() => {
     form.resetFields();
     data.reset();
+    setOpenViewId(null);
   });
+
+  /** A view's question on screen: its filters in the form, its columns and sort, its dates in today's window. */
+  const showView = (view: ReportViewRow) => {
+    const opened = openView(def, config.emptyValues, view, window);
+    const values = {
+      ...opened.values,
+      range: rangeOf(opened.dates),
+      companyId: applied.companyId ?? undefined,
+      compare: opened.compare ?? COMPARE_OFF,
+    } as ReportForm<V>;
+    form.setFieldsValue(values);
+    columns.choose(opened.choice);
+    data.show(values);
+    setOpenViewId(view.id);
+    if (opened.opened !== "asSaved") {
+      const shown = {
+        start: reportDateToIso(opened.dates.startDate),
+        end: reportDateToIso(opened.dates.endDate),
+      };
+      void message.warning(t(opened.opened === "clipped" ? "views.clipped" : "views.replaced", shown));
+    }
+  };
+
+  const saveIntoView = async (view: ReportViewRow) => {
+    const range = rangeToSave(applied.dates, window, view.selection.range.type === "preset");
+    try {
+      await reportViewsApi.update(def.kind, { id: view.id, selection: selectionOfQuery(query, range) });
+    } catch {
+      return; // the client has shown the refusal
+    }
+    void message.success(t("views.updated", { name: view.name }));
+    void views.refresh();
+  };
+
+  const onViewAction = (action: ViewAction) => {
+    if (action === "saveNew" || action === "rename") {
+      setViewDialog((current) => ({
+        mode: action === "saveNew" ? "create" : "rename",
+        seq: (current?.seq ?? 0) + 1,
+      }));
+      return;
+    }
+    if (!shownView) return;
+    if (action === "update") {
+      void saveIntoView(shownView);
+      return;
+    }
+    confirm({
+      content: t("views.deleteConfirm", { name: shownView.name }),
+      cancelled: t("common.deleteCancelled"),
+      danger: true,
+      run: () => reportViewsApi.remove(def.kind, shownView.id),
+      onDone: () => {
+        setOpenViewId(null);
+        void views.refresh();
+      },
+    });
+  };
   const onCompare = useStableCallback(data.setCompare);
 
   const closeColumns = () => setColumnsDialog((current) => ({ ...current, open: false }));
@@ -117,6 +196,13 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             <h2 className="pc-list-title">
               {t(def.kind === "online" ? "route.sdkReports" : "route.affiliateReports")}
             </h2>
+            <ReportViewsMenu
+              views={views.views}
+              openView={shownView}
+              edited={shownView !== null && differsFromView(shownView, query, window)}
+              onOpen={showView}
+              onAction={onViewAction}
+            />
             {compareTexts && (
               <span className="pc-compare-range" data-testid="compare-range">
                 {t("reports.compareRange", { ...compareTexts })}
@@ -231,6 +317,24 @@ function ReportScreenBody<V extends object, F, Q extends object>({
             target={{ mode: "create", kind: def.kind, query: savedQueryOf(query) }}
             onClose={() => setScheduling((current) => ({ ...current, open: false }))}
             onSaved={() => undefined}
+          />
+        </Suspense>
+      )}
+      {viewDialog && (
+        <Suspense fallback={null}>
+          <ReportViewDialog
+            key={`view-${viewDialog.seq}`}
+            open
+            target={
+              viewDialog.mode === "rename" && shownView
+                ? { mode: "rename", kind: def.kind, view: shownView }
+                : { mode: "create", kind: def.kind, query, window }
+            }
+            onClose={() => setViewDialog(null)}
+            onSaved={(saved) => {
+              setOpenViewId(saved.id);
+              void views.refresh();
+            }}
           />
         </Suspense>
       )}

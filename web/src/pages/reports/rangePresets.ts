@@ -4,18 +4,16 @@
  * yesterday). A preset with no day left in the window is not offered: "this month" on the 1st, when no day of
  * the month is before today.
  */
-import { addReportDays, type ReportDateWindow } from "@pc/contract";
+import {
+  addReportDays,
+  REPORT_RANGE_PRESETS,
+  type ReportDateWindow,
+  type ReportRangePreset,
+} from "@pc/contract";
 import type { ReportDates } from "./reportQuery.ts";
 
-export const RANGE_PRESET_KEYS = [
-  "yesterday",
-  "last7",
-  "last30",
-  "thisMonth",
-  "lastMonth",
-  "last90",
-] as const;
-export type RangePresetKey = (typeof RANGE_PRESET_KEYS)[number];
+export const RANGE_PRESET_KEYS = REPORT_RANGE_PRESETS;
+export type RangePresetKey = ReportRangePreset;
 
 export interface RangePreset {
   key: RangePresetKey;

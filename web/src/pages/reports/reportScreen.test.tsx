@@ -84,7 +84,8 @@ describe("report screen", () => {
     expect(await screen.findByTestId("filter-search")).toBeTruthy();
     // settled: every query but the report's three held-back ones (rows, total, trend) has its answer
     await waitFor(() => expect(queryClient.isFetching()).toBe(3));
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/online/"))).toHaveLength(3);
+    const reportCalls = fetchMock.mock.calls.filter(([url]) => /\/online\/(ssp|summary)/.test(String(url)));
+    expect(reportCalls).toHaveLength(3);
     const beforeAnswers = filterRenders;
 
     releaseReports();

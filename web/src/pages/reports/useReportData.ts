@@ -90,16 +90,23 @@ export function useReportData<V extends object, F, Q extends object>(
   const summary = useQuery({ ...queries.summary, ...screenOptions });
   const trend = useQuery({ ...queries.trend, ...screenOptions });
 
+  /** The question of the form's values, or null while its dates are missing (the field's rule says why). */
+  const questionOf = (form: ReportForm<V>): ReportQuestion<V> | null => {
+    const dates = datesOf(form.range);
+    return dates
+      ? { dates, values: form, companyId: form.companyId ?? null, compare: compareOf(form.compare) }
+      : null;
+  };
+
+  const ask = (next: ReportQuestion<V>) => {
+    setApplied(next);
+    setPaging((current) => ({ ...current, pageIndex: 1 }));
+  };
+
   /** Asks the form's question from page 1; the same question again on page 1 reloads. */
   const search = (form: ReportForm<V>) => {
-    const dates = datesOf(form.range);
-    if (!dates) return; // the field's rule shows why
-    const next: ReportQuestion<V> = {
-      dates,
-      values: form,
-      companyId: form.companyId ?? null,
-      compare: compareOf(form.compare),
-    };
+    const next = questionOf(form);
+    if (!next) return;
     const sameQuestion =
       JSON.stringify([next.dates, config.toFilters(next.values), next.companyId, next.compare]) ===
       JSON.stringify([applied.dates, filters, applied.companyId, applied.compare]);
@@ -109,8 +116,13 @@ export function useReportData<V extends object, F, Q extends object>(
       void trend.refetch();
       return;
     }
-    setApplied(next);
-    setPaging((current) => ({ ...current, pageIndex: 1 }));
+    ask(next);
+  };
+
+  /** Shows the form's question from page 1 (a saved view opened: its columns change with it, so no reload). */
+  const show = (form: ReportForm<V>) => {
+    const next = questionOf(form);
+    if (next) ask(next);
   };
 
   const reset = () => {
@@ -151,6 +163,7 @@ export function useReportData<V extends object, F, Q extends object>(
     /** The days each side of the comparison counts, when it is on and answered. */
     compareRange: compareRange ?? null,
     search,
+    show,
     reset,
     setCompare: (choice: CompareChoice) =>
       setApplied((current) => ({ ...current, compare: compareOf(choice) })),
