@@ -16,6 +16,7 @@ import * as companyAssets from "./migrations/0013_company_assets.ts";
 import * as twoFactor from "./migrations/0014_two_factor.ts";
 import * as reportApiKeys from "./migrations/0015_report_api_keys.ts";
 import * as reportSchedules from "./migrations/0016_report_schedules.ts";
+import * as reportHours from "./migrations/0019_report_hours.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014_two_factor": twoFactor,
   "0015_report_api_keys": reportApiKeys,
   "0016_report_schedules": reportSchedules,
+  "0019_report_hours": reportHours,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */
