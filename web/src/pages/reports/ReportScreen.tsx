@@ -8,7 +8,7 @@
 import { ColumnWidthOutlined, DownloadOutlined, MailOutlined, SettingOutlined } from "@ant-design/icons";
 import { exportFileName, type ReportDateWindowAnswer } from "@pc/contract";
 import { Button, Card, Form, Space, Tooltip } from "antd";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeferredElement } from "../../app/useDeferredElement.ts";
 import { useStableCallback } from "../../app/useStableCallback.ts";
@@ -21,7 +21,7 @@ import { ReportFilters } from "./ReportFilters.tsx";
 import { ReportRows } from "./ReportRows.tsx";
 import { type ReportRowRecord, WaitingDaysAlert } from "./ReportTable.tsx";
 import { ReportTrendCard } from "./ReportTrendCard.tsx";
-import type { ReportColumnChoice } from "./reportDefs.ts";
+import { choiceAsked, type ReportColumnChoice, withHourZone } from "./reportDefs.ts";
 import { defaultDates } from "./reportQuery.ts";
 import { type FilterForm, type ReportScreenConfig, windowOf } from "./reportScreenConfig.ts";
 import { savedQueryOf } from "./savedQuery.ts";
@@ -70,7 +70,8 @@ function ReportScreenBody<V extends object, F, Q extends object>({
 }) {
   const { t } = useTranslation();
   const text = useContractText();
-  const { def } = config;
+  // the hour is titled with the time zone of its hours (the report days')
+  const def = useMemo(() => withHourZone(config.def, dateWindow.timeZone), [config.def, dateWindow.timeZone]);
   const [form] = Form.useForm<FilterForm<V>>();
   const initialDates = defaultDates(windowOf(dateWindow));
   const { maySchedule } = useReportAccess();
@@ -109,7 +110,13 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const shownQuery = data.list.isPlaceholderData ? undefined : data.list.data?.query;
   const results = useDeferredElement(
     <>
-      <ReportTrendCard def={def} trend={data.trend} days={days} compareTexts={compareTexts} />
+      <ReportTrendCard
+        def={def}
+        trend={data.trend}
+        days={days}
+        compareTexts={compareTexts}
+        timeZone={dateWindow.timeZone}
+      />
 
       <Card className="pc-list-card">
         <div className="pc-list-toolbar">
@@ -171,7 +178,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
         <ReportRows
           testId="report-table"
           def={def}
-          choice={columns.choice}
+          choice={choiceAsked(def, columns.choice, data.byHour)}
           lang={text.lang}
           rows={data.list.data?.list ?? []}
           total={data.list.data?.total ?? 0}
@@ -218,6 +225,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           key={columnsDialog.seq}
           open={columnsDialog.open}
           def={def}
+          timeZone={dateWindow.timeZone}
           choice={columns.choice}
           onCancel={closeColumns}
           onApply={applyColumns}
