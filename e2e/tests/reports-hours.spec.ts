@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { PRESETS, pickPreset, rangePicker } from "./rangePicker.ts";
+import { PRESETS, pickPreset, rangePicker, rangePopup } from "./rangePicker.ts";
 import { addDays, iso, type ReportRow, reportApi } from "./reportApi.ts";
 import { type Lang, signIn } from "./support.ts";
 
@@ -22,7 +22,8 @@ const T = {
     hourColumn: "小时（UTC）",
     hourCsv: "小时",
     dateCsv: "日期",
-    apply: "应用",
+    // antd spaces out a button's two Chinese characters
+    apply: /^应 ?用$/,
     showFilters: /筛 ?选$/,
   },
   en: {
@@ -31,7 +32,7 @@ const T = {
     hourColumn: "Hour (UTC)",
     hourCsv: "Hour",
     dateCsv: "Date",
-    apply: "Apply",
+    apply: /^Apply$/,
     showFilters: /(?<!Hide )Filters$/,
   },
 } as const;
@@ -39,15 +40,19 @@ const T = {
 const hourText = (hour: unknown) => `${String(hour).padStart(2, "0")}:00`;
 const trendTitle = (page: Page) => page.locator(".pc-trend-card .ant-card-head-title");
 
-/** Types one day as the report's range (on a phone, the folded filters opened first) and searches it. */
+/** Picks one day as the report's range in its calendar (on a phone, the folded filters opened first), and searches. */
 async function searchDay(page: Page, lang: Lang, ymd: string, phone: boolean) {
   if (phone) await page.getByRole("button", { name: T[lang].showFilters }).click();
   const { start, end } = rangePicker(page, "report");
   await start.click();
-  await start.fill(iso(ymd));
-  await start.press("Enter");
-  await end.fill(iso(ymd));
-  await end.press("Enter");
+  const cell = rangePopup(page)
+    .locator(`.ant-picker-cell-in-view[title="${iso(ymd)}"]`)
+    .first();
+  await cell.click();
+  await cell.click();
+  await expect(rangePopup(page)).toHaveCount(0);
+  await expect(start).toHaveValue(iso(ymd));
+  await expect(end).toHaveValue(iso(ymd));
   await page.getByTestId("filter-search").click();
 }
 

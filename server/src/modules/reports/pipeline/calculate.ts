@@ -300,8 +300,11 @@ export async function rebuildReport(
   return fineCounts(db, model, companyId, days);
 }
 
-/** Raw rows per slice of a sliced calculation (about 50–100 ms of PGlite each). */
-export const RAW_SLICE_ROWS = 8_000;
+/**
+ * Raw rows per slice of a sliced calculation (about 50–100 ms of PGlite each): each is written twice, as its
+ * hours and summed into the day, and summed into the hours' rollups (8,000 before the hours were kept).
+ */
+export const RAW_SLICE_ROWS = 4_000;
 /** Appended raw rows folded per transaction of a sliced calculation (about 50 ms of PGlite), whatever their keys. */
 export const FOLD_SLICE_ROWS = 4_000;
 /** Finest rows per slice of a span level. */
