@@ -458,6 +458,22 @@ export const MESSAGES = {
     en: "hour must be a whole UTC hour, e.g. 2024-05-01T13:00:00Z",
   },
   reportHourFuture: { zh: "hour 不能晚于当前小时", en: "hour cannot be after the current hour" },
+  reportHourOneDay: {
+    zh: "按小时查看只支持单日：请将开始日期和结束日期设为同一天",
+    en: "The hour breakdown covers one day: make the start and end dates the same day",
+  },
+  reportHourDayHidden: {
+    zh: "{date} 的报表尚未发布，暂不能按小时查看",
+    en: "The report of {date} is not published yet, so it has no hour breakdown to show",
+  },
+  reportHoursNotCalculated: {
+    zh: "{date} 的报表计算于按小时统计之前，重新计算后即可按小时查看",
+    en: "The report of {date} was calculated before hours were kept: recalculate it to see its hours",
+  },
+  scheduleHourWeekly: {
+    zh: "按小时的定时报表只能每日发送（每封邮件一天）",
+    en: "A scheduled report by hour can only be daily (one day a mail)",
+  },
   reportPlacementUnknown: {
     zh: "广告位 {id} 不是该应用的广告位",
     en: "Placement {id} is not a placement of this app",

@@ -15,6 +15,8 @@ export interface Term {
 
 export const GLOSSARY = {
   date: { zh: "日期", en: "Date" },
+  /** An hour of a report day, in the report time zone (REPORT_TZ). */
+  hour: { zh: "小时", en: "Hour" },
   country: { zh: "国家", en: "Country" },
   /** An ad slot of an app (never "ad space" or "ad ID"). */
   placement: { zh: "广告位", en: "Placement" },

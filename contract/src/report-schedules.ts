@@ -13,7 +13,7 @@ import { Lang } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, ID_MAX, idParam, idValue } from "./inputs.ts";
 import { offlineReportQuery, onlineReportQuery } from "./reportSchemas.ts";
-import { addReportDays, ReportKind } from "./reports.ts";
+import { addReportDays, hasHourDimension, ReportKind } from "./reports.ts";
 
 /** The unsubscribe link of every mail (public HTML: GET shows the confirmation, POST removes the address). */
 export const REPORT_SCHEDULE_PATHS = {
@@ -145,9 +145,11 @@ const offlineSchedule = z.object({
 });
 type ScheduleShape = z.output<typeof onlineSchedule> | z.output<typeof offlineSchedule>;
 
-/** A weekly schedule needs its weekday; a daily one keeps none. */
+/** A weekly schedule needs its weekday, and mails no hours (they are one day's); a daily one keeps no weekday. */
 const withWeekday = <T extends ScheduleShape>(value: T, ctx: z.RefinementCtx): T => {
   if (value.frequency === ScheduleFrequency.Daily) return { ...value, weekday: null };
+  if (hasHourDimension(value.query.dimensions))
+    ctx.addIssue({ code: "custom", message: "scheduleHourWeekly", path: ["frequency"] });
   if (value.weekday === null)
     ctx.addIssue({ code: "custom", message: "scheduleWeekdayRequired", path: ["weekday"] });
   return value;

@@ -211,7 +211,9 @@ export const onlineReportQuery = z.object({
   dimensions: dimensionList(ONLINE_DIMENSIONS.map((d) => d.code as OnlineDimensionCode))
     .optional()
     .transform((v) => v ?? [])
-    .describe("dimension codes: date 1, app name 2, ad id 3, country 4, ad style 5; none = one total row"),
+    .describe(
+      "dimension codes: date 1, app name 2, ad id 3, country 4, ad style 5, hour 6 (REPORT_TZ; a range of one day the caller can see, else code 604); none = one total row",
+    ),
   ...paging,
   orderBy: z
     .preprocess(blankToNull, z.enum(ONLINE_SORT_KEYS).nullable())
@@ -304,6 +306,7 @@ export type OfflineMetricValues = z.infer<typeof offlineMetricValues>;
 /** A row of the SDK report; a dimension not asked for is null. */
 export const onlineReportRow = z.object({
   dt: z.string().nullable().describe("yyyy-MM-DD"),
+  hour: z.number().int().nullable().describe("the hour of the day, 0–23 in REPORT_TZ"),
   appId: z.number().int().nullable(),
   appName: z.string().nullable(),
   adId: z.number().int().nullable(),

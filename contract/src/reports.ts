@@ -36,8 +36,11 @@ export const REPORT_STALE_TITLE: Titles = { zh: "数据有更新，需重新计�
 
 // ─── Dimensions (spec §3 codes) ──────────────────────────────────────────────────────────────────────────
 
-/** SDK report dimensions: date 1, app name 2, ad id 3, country 4, ad style 5. */
-export const OnlineDimension = { Date: 1, AppName: 2, AdId: 3, Country: 4, AdStyle: 5 } as const;
+/**
+ * SDK report dimensions: date 1, app name 2, ad id 3, country 4, ad style 5, and hour 6 (an hour of the day in
+ * REPORT_TZ, for a range of one day only: see checkHourRange).
+ */
+export const OnlineDimension = { Date: 1, AppName: 2, AdId: 3, Country: 4, AdStyle: 5, Hour: 6 } as const;
 export type OnlineDimensionCode = (typeof OnlineDimension)[keyof typeof OnlineDimension];
 /** Affiliate report dimensions: dt 1, subChannel 2, offerId 3, pkgName 4, country 5. */
 export const OfflineDimension = { Date: 1, SubChannel: 2, OfferId: 3, PkgName: 4, Country: 5 } as const;
@@ -50,12 +53,13 @@ export interface DimensionInfo<Field extends string> {
   title: Titles;
 }
 
-export type OnlineDimensionField = "dt" | "appName" | "adId" | "country" | "adStyle";
+export type OnlineDimensionField = "dt" | "hour" | "appName" | "adId" | "country" | "adStyle";
 export type OfflineDimensionField = "dt" | "subChannel" | "offerId" | "pkgName" | "country";
 
-/** In code order; also the column order of tables and exports. */
+/** In column order of tables and exports: code order, except the hour, which follows the date. */
 export const ONLINE_DIMENSIONS: readonly DimensionInfo<OnlineDimensionField>[] = [
   { code: 1, field: "dt", title: GLOSSARY.date },
+  { code: 6, field: "hour", title: GLOSSARY.hour },
   { code: 2, field: "appName", title: GLOSSARY.appName },
   { code: 3, field: "adId", title: GLOSSARY.placementId },
   { code: 4, field: "country", title: GLOSSARY.country },
@@ -118,6 +122,7 @@ export type OfflineMetricKey = (typeof OFFLINE_METRIC_KEYS)[number];
  */
 export const ONLINE_SORT_KEYS = [
   "dt",
+  "hour",
   "appName",
   "adId",
   "country",
@@ -357,6 +362,31 @@ export const REPORT_VIEW_NAME_MAX = 60;
 export const REPORT_VIEWS_MAX = 50;
 /** How a view keeps its dates: a preset of the range picker, or fixed days. */
 export const ReportViewRangeType = { Preset: "preset", Fixed: "fixed" } as const;
+
+// ─── Hours (the SDK report's hour dimension) ────────────────────────────────────────────────────────────
+
+/** Hours of a report day, 0–23 in REPORT_TZ (a day with a clock change has one hour fewer or two in one). */
+export const HOURS_PER_DAY = 24;
+
+/** An hour as tables, cards and the CSV write it: 0 → "00:00", 13 → "13:00". */
+export const hourText = (hour: number): string => `${String(hour).padStart(2, "0")}:00`;
+
+/** Whether a query groups by the hour. */
+export const hasHourDimension = (dimensions: readonly number[]): boolean =>
+  dimensions.includes(OnlineDimension.Hour);
+
+/**
+ * The hour dimension's rule on the range: one day only (its hours are that day's). Which days a reader may see
+ * by hour is the server's to tell (publishers: published days). Null when the query may group by hour.
+ */
+export function checkHourRange(query: {
+  dimensions: readonly number[];
+  startDate: string;
+  endDate: string;
+}): { field: "dimensions"; message: MessageKey } | null {
+  if (!hasHourDimension(query.dimensions) || query.startDate === query.endDate) return null;
+  return { field: "dimensions", message: "reportHourOneDay" };
+}
 
 // ─── Period comparison (issue 14 item 1) ─────────────────────────────────────────────────────────────────
 

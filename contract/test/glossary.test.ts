@@ -23,6 +23,7 @@ describe("the glossary (issue 12 item 4)", () => {
   it("titles the report dimensions (and so the tables and the CSV headers) with its terms", () => {
     expect(ONLINE_DIMENSIONS.map((d) => d.title.en)).toEqual([
       "Date",
+      "Hour",
       "App name",
       "Placement ID",
       "Country",
@@ -30,6 +31,7 @@ describe("the glossary (issue 12 item 4)", () => {
     ]);
     expect(ONLINE_DIMENSIONS.map((d) => d.title.zh)).toEqual([
       "日期",
+      "小时",
       "应用名称",
       "广告位ID",
       "国家",

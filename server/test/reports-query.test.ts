@@ -575,7 +575,7 @@ describe("the rules of every report query", () => {
   it("refuses unknown dimension codes, metrics, countries, ad styles and paging with 604 naming the field", async () => {
     const base = { ...range };
     refused(
-      await report(t.app, owner, "/v1/online/ssp", { ...base, dimensions: [6] }),
+      await report(t.app, owner, "/v1/online/ssp", { ...base, dimensions: [7] }),
       "reportDimensionInvalid",
       "dimensions.0",
     );

@@ -19,6 +19,7 @@ import * as reportSchedules from "./migrations/0016_report_schedules.ts";
 import * as mailQueue from "./migrations/0017_mail_queue.ts";
 import * as addressLimits from "./migrations/0018_address_limits.ts";
 import * as savedViews from "./migrations/0019_saved_views.ts";
+import * as reportHours from "./migrations/0020_report_hours.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_mail_queue": mailQueue,
   "0018_address_limits": addressLimits,
   "0019_saved_views": savedViews,
+  "0020_report_hours": reportHours,
 };
 
 /** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */

@@ -25,6 +25,11 @@ export interface DimensionColumn {
   column: string;
   /** The answered row field. */
   field: string;
+  /**
+   * A division of the day (the hour): read for a range of one day only, from rollups of its own; no per-day
+   * group counts and no spans of days carry it.
+   */
+  withinDay?: true;
 }
 
 export interface Rollup {
@@ -63,6 +68,8 @@ export interface KindModel {
   fineTable: string;
   /** The finest grain summed over aligned blocks of days (spans.ts). */
   spanTable: string;
+  /** The finest grain by hour of the day (the finest table is its sums), or null when the kind has no hours. */
+  hourTable: string | null;
 }
 
 const D = METRIC_DECIMALS;
@@ -96,6 +103,7 @@ export const ONLINE: KindModel = {
   kind: "online",
   dimensions: [
     dimension(ONLINE_DIMENSIONS, 1, "dt", "dt"),
+    { ...dimension(ONLINE_DIMENSIONS, 6, "hour", "hour"), withinDay: true },
     dimension(ONLINE_DIMENSIONS, 2, "app", "app_id"),
     dimension(ONLINE_DIMENSIONS, 3, "pos", "ad_position_id"),
     dimension(ONLINE_DIMENSIONS, 4, "country", "country"),
@@ -112,6 +120,18 @@ export const ONLINE: KindModel = {
       table: "rpt_online_fine",
       dims: ["dt", "pos", "app", "style", "country"],
       key: ["dt", "pos", "country"],
+    },
+    // by hour (migration 0020): only a query grouped by the hour reads these, and no other query does
+    {
+      table: "rpt_online_hour_style_country",
+      dims: ["dt", "hour", "style", "country"],
+      key: ["dt", "hour", "style", "country"],
+    },
+    { table: "rpt_online_hour_pos", dims: ["dt", "hour", "pos", "app", "style"], key: ["dt", "hour", "pos"] },
+    {
+      table: "rpt_online_hour",
+      dims: ["dt", "hour", "pos", "app", "style", "country"],
+      key: ["dt", "hour", "pos", "country"],
     },
   ],
   counters: [
@@ -160,6 +180,7 @@ export const ONLINE: KindModel = {
   dayTable: "rpt_online_day",
   fineTable: "rpt_online_fine",
   spanTable: "rpt_online_span",
+  hourTable: "rpt_online_hour",
 };
 
 export const OFFLINE: KindModel = {
@@ -232,6 +253,7 @@ export const OFFLINE: KindModel = {
   dayTable: "rpt_offline_day",
   fineTable: "rpt_offline_fine",
   spanTable: "rpt_offline_span",
+  hourTable: null,
 };
 
 export const MODELS: Record<ReportKindValue, KindModel> = { online: ONLINE, offline: OFFLINE };
@@ -243,9 +265,17 @@ export const groupCountKey = (dims: readonly string[]): string =>
     .sort()
     .join(",");
 
-/** Every subset of the non-date dimensions (the `group_counts` kept per day). */
+/** Whether a dimension divides the day (the hour): see DimensionColumn.withinDay. */
+export const isWithinDay = (model: KindModel, key: string): boolean =>
+  model.dimensions.some((dim) => dim.key === key && dim.withinDay === true);
+
+/** The dimensions of the days' rows other than the date (the finest table's key and attributes). */
+export const dayDimensionKeys = (model: KindModel): string[] =>
+  model.dimensions.filter((dim) => dim.key !== "dt" && !dim.withinDay).map((dim) => dim.key);
+
+/** Every subset of the days' dimensions other than the date (the `group_counts` kept per day). */
 export function dimensionSubsets(model: KindModel): string[][] {
-  const keys = model.dimensions.map((dim) => dim.key).filter((key) => key !== "dt");
+  const keys = dayDimensionKeys(model);
   const subsets: string[][] = [];
   for (let mask = 0; mask < 1 << keys.length; mask++) {
     subsets.push(keys.filter((_, index) => mask & (1 << index)));

@@ -8,7 +8,7 @@ import { Checkbox, Divider, Form, type FormRule, Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { useContractText } from "../../i18n/messages.ts";
 import { orderedChoice } from "./columnChoice.ts";
-import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
+import { hasHours, metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
 
 export const CUSTOM_COLUMNS_WIDTH = 800;
 
@@ -20,12 +20,15 @@ interface ChoiceForm {
 export function CustomColumnsDialog({
   open,
   def,
+  timeZone,
   choice,
   onCancel,
   onApply,
 }: {
   open: boolean;
   def: ReportDef;
+  /** The time zone of the report days and their hours (REPORT_TZ). */
+  timeZone: string;
   choice: ReportColumnChoice;
   onCancel: () => void;
   onApply: (choice: ReportColumnChoice) => void;
@@ -85,6 +88,11 @@ export function CustomColumnsDialog({
           rule={groupRule("dimensions")}
           onSelectAll={(on) => selectAll("dimensions", allDimensions, on)}
         />
+        {hasHours(def) && (
+          <p className="pc-muted pc-columns-note" data-testid="columns-hour-note">
+            {t("reports.hourHint", { timeZone })}
+          </p>
+        )}
         <Divider className="pc-columns-divider" />
         <ColumnGroup
           group="metrics"

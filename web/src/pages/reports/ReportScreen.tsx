@@ -13,7 +13,7 @@ import {
   reportDateToIso,
 } from "@pc/contract";
 import { App, Button, Card, Form, Space, Tooltip } from "antd";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { reportViewsApi } from "../../api/reportViews.ts";
 import { useDeferredElement } from "../../app/useDeferredElement.ts";
@@ -29,7 +29,7 @@ import { ReportRows } from "./ReportRows.tsx";
 import { type ReportRowRecord, WaitingDaysAlert } from "./ReportTable.tsx";
 import { ReportTrendCard } from "./ReportTrendCard.tsx";
 import { ReportViewsMenu, type ViewAction } from "./ReportViewsMenu.tsx";
-import type { ReportColumnChoice } from "./reportDefs.ts";
+import { choiceAsked, type ReportColumnChoice, withHourZone } from "./reportDefs.ts";
 import { defaultDates } from "./reportQuery.ts";
 import { type FilterForm, type ReportScreenConfig, rangeOf, windowOf } from "./reportScreenConfig.ts";
 import { differsFromView, openView, rangeToSave, selectionOfQuery } from "./reportViews.ts";
@@ -83,7 +83,8 @@ function ReportScreenBody<V extends object, F, Q extends object>({
 }) {
   const { t } = useTranslation();
   const text = useContractText();
-  const { def } = config;
+  // the hour is titled with the time zone of its hours (the report days')
+  const def = useMemo(() => withHourZone(config.def, dateWindow.timeZone), [config.def, dateWindow.timeZone]);
   const [form] = Form.useForm<FilterForm<V>>();
   const initialDates = defaultDates(windowOf(dateWindow));
   const { maySchedule } = useReportAccess();
@@ -188,7 +189,13 @@ function ReportScreenBody<V extends object, F, Q extends object>({
   const shownQuery = data.list.isPlaceholderData ? undefined : data.list.data?.query;
   const results = useDeferredElement(
     <>
-      <ReportTrendCard def={def} trend={data.trend} days={days} compareTexts={compareTexts} />
+      <ReportTrendCard
+        def={def}
+        trend={data.trend}
+        days={days}
+        compareTexts={compareTexts}
+        timeZone={dateWindow.timeZone}
+      />
 
       <Card className="pc-list-card">
         <div className="pc-list-toolbar">
@@ -257,7 +264,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
         <ReportRows
           testId="report-table"
           def={def}
-          choice={columns.choice}
+          choice={choiceAsked(def, columns.choice, data.byHour)}
           lang={text.lang}
           rows={data.list.data?.list ?? []}
           total={data.list.data?.total ?? 0}
@@ -304,6 +311,7 @@ function ReportScreenBody<V extends object, F, Q extends object>({
           key={columnsDialog.seq}
           open={columnsDialog.open}
           def={def}
+          timeZone={dateWindow.timeZone}
           choice={columns.choice}
           onCancel={closeColumns}
           onApply={applyColumns}

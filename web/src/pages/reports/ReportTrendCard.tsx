@@ -15,8 +15,11 @@ export function ReportTrendCard({
   trend,
   days,
   compareTexts,
+  timeZone,
 }: {
   def: ReportDef;
+  /** The time zone of the report days and their hours (REPORT_TZ). */
+  timeZone: string;
   trend: ReportTrend;
   days: readonly ReportDayStatus[] | undefined;
   /** The days each side of the comparison counts, when it is on. */
@@ -28,7 +31,7 @@ export function ReportTrendCard({
   return (
     <Card
       className="pc-list-card pc-trend-card"
-      title={t("reports.trend")}
+      title={trend.byHour ? t("reports.trendByHour", { timeZone }) : t("reports.trend")}
       extra={
         <Select
           size="small"

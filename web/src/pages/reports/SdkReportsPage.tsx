@@ -6,6 +6,7 @@
 import {
   AD_STYLE_TITLES,
   AD_STYLES,
+  hourText,
   isAdStyle,
   type LangValue,
   type OnlineReportQueryInput,
@@ -78,6 +79,8 @@ export const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, O
   FilterFields: SdkFilterFields,
   renderDimension: (field, row, { lang, openDetail }) => {
     switch (field) {
+      case "hour":
+        return typeof row.hour === "number" ? hourText(row.hour) : "";
       case "adStyle":
         return styleTitle(row.adStyle, lang);
       case "adId":

@@ -10,8 +10,10 @@ import { formatAxisTick, formatMetric } from "../../i18n/numbers.ts";
 import { labelIndexes, niceTicks } from "./trendScale.ts";
 
 export interface TrendPoint {
-  /** yyyy-MM-DD */
+  /** yyyy-MM-DD, or with its hour (yyyy-MM-DD HH:00): the read-out's title. */
   dt: string;
+  /** Under the axis, when not the day's month and day (an hour: 13:00). */
+  label?: string;
   value: number;
   /** With the period comparison: the value of the day at the same offset in the comparison range. */
   base?: number;
@@ -163,7 +165,7 @@ export default function TrendChart({
               fontSize={TICK_FONT}
               fill={token.colorTextTertiary}
             >
-              {points[index]?.dt.slice(5)}
+              {points[index]?.label ?? points[index]?.dt.slice(5)}
             </text>
           ))}
           <path d={area} fill={`url(#${gradient})`} />

@@ -7,12 +7,14 @@ import {
   DEFAULT_OFFLINE_COLUMNS,
   DEFAULT_ONLINE_COLUMNS,
   type DimensionInfo,
+  GLOSSARY,
   type MetricInfo,
   OFFLINE_DIMENSIONS,
   OFFLINE_METRICS,
   type OfflineMetricKey,
   ONLINE_DIMENSIONS,
   ONLINE_METRICS,
+  OnlineDimension,
   type OnlineMetricKey,
   REPORT_COLUMNS_STORAGE_KEYS,
   ReportKind,
@@ -102,6 +104,32 @@ export function metricsInTableOrder(def: ReportDef): MetricInfo<string>[] {
 
 /** The date dimension (code 1 in both reports). */
 export const DATE_DIMENSION = 1;
+/** The SDK report's hour dimension: asked only for a range of one day the reader sees (the contract's rule). */
+export const HOUR_DIMENSION: number = OnlineDimension.Hour;
+
+/** Whether a report offers the hour dimension. */
+export const hasHours = (def: ReportDef): boolean => def.dimensions.some((d) => d.code === HOUR_DIMENSION);
+
+/** The report with its hour titled with the time zone its hours are in ("Hour (UTC)"), as the screens show it. */
+export function withHourZone(def: ReportDef, timeZone: string): ReportDef {
+  const zoned = { zh: `${GLOSSARY.hour.zh}（${timeZone}）`, en: `${GLOSSARY.hour.en} (${timeZone})` };
+  return {
+    ...def,
+    dimensions: def.dimensions.map((d) => (d.code === HOUR_DIMENSION ? { ...d, title: zoned } : d)),
+  };
+}
+
+/**
+ * The columns a question asks: the choice, less the hour unless the question is by hour (one day the reader
+ * sees); the date stands in when the hour was the only dimension, and a sort by the hour goes with it.
+ */
+export function choiceAsked(def: ReportDef, choice: ReportColumnChoice, byHour: boolean): ReportColumnChoice {
+  if (byHour || !choice.dimensions.includes(HOUR_DIMENSION)) return choice;
+  const rest = choice.dimensions.filter((code) => code !== HOUR_DIMENSION);
+  const columns = { dimensions: rest.length > 0 ? rest : [DATE_DIMENSION], metrics: choice.metrics };
+  const sort = sortOfChoice(def, columns, choice.sort);
+  return sort ? { ...columns, sort } : columns;
+}
 
 /** A sort of the report's chosen columns, or null (a sort of a column no longer chosen, or not a sort). */
 export function sortOfChoice(

@@ -16,7 +16,7 @@ import { reportsApi } from "../../api/reports.ts";
 import { dateWindowQuery, menuQuery, queryClient } from "../../app/queryClient.ts";
 import { getToken } from "../../session/session.ts";
 import { loadColumnChoice } from "./columnChoice.ts";
-import { REPORT_DEFS, type ReportColumnChoice } from "./reportDefs.ts";
+import { choiceAsked, REPORT_DEFS, type ReportColumnChoice } from "./reportDefs.ts";
 import {
   buildOfflineQuery,
   buildOnlineQuery,
@@ -24,6 +24,7 @@ import {
   EMPTY_OFFLINE_FILTERS,
   EMPTY_ONLINE_FILTERS,
   FIRST_REPORT_PAGE,
+  hourTrendQuery,
   type OfflineFilters,
   type OfflineFilterValues,
   type OnlineFilters,
@@ -80,17 +81,26 @@ export const firstQuestion = <V>(
   companyId: number | null,
 ): ReportQuestion<V> => ({ dates, values: config.emptyValues, companyId, compare: null });
 
-/** The table's, the totals' and the trend's queries of a question, with the table's query as sent. */
+/**
+ * The table's, the totals' and the trend's queries of a question, with the table's query as sent. `byHour`:
+ * the question is one day the reader sees, so the table may have the hour and the trend is the day's hours.
+ */
 export function reportQueries<V extends object, F, Q extends object>(
   config: ReportQueryConfig<V, F, Q>,
   question: ReportQuestion<V>,
   choice: ReportColumnChoice,
   paging: ReportPaging,
+  byHour = false,
 ) {
   const kind = config.def.kind;
   const filters = config.toFilters(question.values);
   const { dates, companyId, compare } = question;
-  const query = config.buildQuery({ dates, filters, choice, paging, companyId, compare });
+  const parts = { dates, filters, paging, companyId, compare };
+  const query = config.buildQuery({ ...parts, choice: choiceAsked(config.def, choice, byHour) });
+  // the totals ignore the dimensions: asked without the hour, they tell whether the day may be read by hour
+  const totalsQuery = byHour
+    ? config.buildQuery({ ...parts, choice: choiceAsked(config.def, choice, false) })
+    : query;
   const totalsKey = { dates, filters, companyId, compare };
   return {
     filters,
@@ -102,11 +112,11 @@ export function reportQueries<V extends object, F, Q extends object>(
     }),
     summary: queryOptions({
       queryKey: queryKeys.report.summary(kind, totalsKey),
-      queryFn: () => config.api.summary(query),
+      queryFn: () => config.api.summary(totalsQuery),
     }),
     trend: queryOptions({
-      queryKey: queryKeys.report.trend(kind, totalsKey),
-      queryFn: () => config.api.list(trendQuery(query)),
+      queryKey: queryKeys.report.trend(kind, { ...totalsKey, byHour }),
+      queryFn: () => config.api.list(byHour ? hourTrendQuery(query) : trendQuery(query)),
     }),
   };
 }

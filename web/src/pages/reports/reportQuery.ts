@@ -7,6 +7,7 @@
 import {
   addReportDays,
   DEFAULT_PAGE_SIZE,
+  HOURS_PER_DAY,
   type OfflineReportQueryInput,
   type OnlineReportQueryInput,
   REPORT_MAX_PAGE_SIZE,
@@ -15,7 +16,7 @@ import {
   type ReportDayStatus,
 } from "@pc/contract";
 import { normalizeFilters } from "../../components/listState.ts";
-import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
+import { DATE_DIMENSION, HOUR_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
 
 /** yyyyMMdd */
 export interface ReportDates {
@@ -168,6 +169,23 @@ export const TREND_PARTS = {
 export function trendQuery<Q extends object>(query: Q): Q & typeof TREND_PARTS {
   return { ...query, ...TREND_PARTS };
 }
+
+/** The trend's part of a question of one day by hour: the day's hours, in order, on one page. */
+export const HOUR_TREND_PARTS = {
+  dimensions: [HOUR_DIMENSION],
+  pageIndex: 1,
+  pageSize: HOURS_PER_DAY,
+  orderBy: "hour",
+  order: "asc",
+} as const;
+
+/** The same question of one day by hour (the trend chart of a day). */
+export function hourTrendQuery<Q extends object>(query: Q): Q & typeof HOUR_TREND_PARTS {
+  return { ...query, ...HOUR_TREND_PARTS };
+}
+
+/** Whether a range is one day (the hour dimension's range). */
+export const isOneDay = (dates: ReportDates): boolean => dates.startDate === dates.endDate;
 
 /** The query without its page (the summary and the export cover every row). */
 export function withoutPaging<Q extends PagedQuery>(query: Q): Omit<Q, "pageIndex" | "pageSize"> {

@@ -9,20 +9,27 @@ import {
   type MetricInfo,
   type ReportCompareRange,
   type ReportCompareValue,
+  reportDateToIso,
 } from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { baseOf } from "./MetricWithChange.tsx";
-import type { ReportColumnChoice } from "./reportDefs.ts";
+import { HOUR_DIMENSION, hasHours, type ReportColumnChoice } from "./reportDefs.ts";
 import {
   firstQuestion,
   type ReportQuestion,
   refetchUnlessFromLoader,
   reportQueries,
 } from "./reportQueries.ts";
-import { FIRST_REPORT_PAGE, nextReportPaging, type ReportDates, type ReportPaging } from "./reportQuery.ts";
+import {
+  FIRST_REPORT_PAGE,
+  isOneDay,
+  nextReportPaging,
+  type ReportDates,
+  type ReportPaging,
+} from "./reportQuery.ts";
 import { datesOf, type FilterForm, type ReportScreenConfig, rangeOf } from "./reportScreenConfig.ts";
 import type { TrendPoint } from "./TrendChart.tsx";
+import { trendPoints } from "./trendPoints.ts";
 
 /** The compare select's value when the comparison is off. */
 export const COMPARE_OFF = "off";
@@ -47,12 +54,14 @@ export const compareTextsOf = (range: ReportCompareRange, lang: LangValue): Comp
   };
 };
 
-/** The trend chart's metric (the chosen one, else the report's first) and its points by day. */
+/** The trend chart's metric (the chosen one, else the report's first) and its points by day or by hour. */
 export interface ReportTrend {
   metric: MetricInfo<string> | undefined;
   setMetric: (key: string) => void;
   points: TrendPoint[];
   fetching: boolean;
+  /** The points are the hours of one day. */
+  byHour: boolean;
 }
 
 /** The filter form's values, the comparison included. */
@@ -82,13 +91,23 @@ export function useReportData<V extends object, F, Q extends object>(
   const [paging, setPaging] = useState<ReportPaging>(FIRST_REPORT_PAGE);
   const [trendMetric, setTrendMetric] = useState(def.trendMetric);
 
-  const queries = reportQueries(config, applied, choice, paging);
-  const { filters, query } = queries;
   // the first mount takes the answers the route's loader started (reportQueries.ts)
   const screenOptions = { placeholderData: keepPreviousData, refetchOnMount: refetchUnlessFromLoader };
-  const list = useQuery({ ...queries.list, ...screenOptions });
-  const summary = useQuery({ ...queries.summary, ...screenOptions });
-  const trend = useQuery({ ...queries.trend, ...screenOptions });
+  // the totals first tell whether a day may be read by hour (a publisher: published); they never ask by hour
+  const summary = useQuery({ ...reportQueries(config, applied, choice, paging).summary, ...screenOptions });
+  // days of this query's range (not the previous one's, shown while it loads) with data not to be seen yet
+  const days = summary.isPlaceholderData ? undefined : summary.data?.days;
+  const oneDay = hasHours(def) && isOneDay(applied.dates);
+  const byHour = oneDay && days?.length === 1 && days[0]?.visible === true;
+  const dayUnknown = oneDay && days === undefined && !summary.isError;
+  const queries = reportQueries(config, applied, choice, paging, byHour);
+  const { filters, query } = queries;
+  const list = useQuery({
+    ...queries.list,
+    ...screenOptions,
+    enabled: !(dayUnknown && choice.dimensions.includes(HOUR_DIMENSION)),
+  });
+  const trend = useQuery({ ...queries.trend, ...screenOptions, enabled: !dayUnknown });
 
   /** The question of the form's values, or null while its dates are missing (the field's rule says why). */
   const questionOf = (form: ReportForm<V>): ReportQuestion<V> | null => {
@@ -130,14 +149,10 @@ export function useReportData<V extends object, F, Q extends object>(
     setPaging(FIRST_REPORT_PAGE);
   };
 
-  // days of this query's range (not the previous one's, shown while it loads) with data not to be seen yet
-  const days = summary.isPlaceholderData ? undefined : summary.data?.days;
   const metric = def.metrics.find((m) => m.key === trendMetric) ?? def.metrics[0];
-  const trendPoints: TrendPoint[] = (trend.data?.list ?? []).flatMap((row) =>
-    typeof row.dt === "string" && metric && typeof row[metric.key] === "number"
-      ? [{ dt: row.dt, value: row[metric.key] as number, base: baseOf(row, metric.key) }]
-      : [],
-  );
+  const points: TrendPoint[] = metric
+    ? trendPoints(trend.data?.list ?? [], metric.key, reportDateToIso(applied.dates.startDate))
+    : [];
   // the days each side counts, as the server answered them for this question (not the previous one's)
   const compareRange = applied.compare && !summary.isPlaceholderData ? summary.data?.compareRange : undefined;
 
@@ -151,14 +166,17 @@ export function useReportData<V extends object, F, Q extends object>(
     paging,
     /** The table's query as sent; the export and a schedule ask the same. */
     query,
+    /** The question is one day the reader sees: its table may have the hour, its trend is by hour. */
+    byHour,
     list,
     summary,
     days,
     trend: {
       metric,
       setMetric: setTrendMetric,
-      points: trendPoints,
+      points,
       fetching: trend.isFetching,
+      byHour: points.some((point) => point.label !== undefined),
     } satisfies ReportTrend,
     /** The days each side of the comparison counts, when it is on and answered. */
     compareRange: compareRange ?? null,

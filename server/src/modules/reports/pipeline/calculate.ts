@@ -7,7 +7,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
 import type { DayRange } from "../days.ts";
-import { dimensionSubsets, type KindModel, OFFLINE, ONLINE } from "../model.ts";
+import { dayDimensionKeys, dimensionSubsets, type KindModel, OFFLINE, ONLINE } from "../model.ts";
 import { refreshSpanLevel, refreshSpans, SPAN_LEVELS } from "../spans.ts";
 import { foldAffiliateStats, foldSdkEvents } from "./repo.ts";
 
@@ -138,7 +138,7 @@ interface KindPlan {
   fold(db: Db, companyId: number, days: DayRange, timeZone: string, limit?: number): Promise<boolean>;
   /** The raw rows of the days per value of the slice column, in its order. */
   rawCounts(db: Db, companyId: number, days: DayRange, timeZone: string): Promise<SliceCount[]>;
-  /** Writes the finest rows of the days from raw data, those `within` a slice. */
+  /** Writes the finest rows of the days (and of their hours, where the kind has them) from raw data, those `within` a slice. */
   fine(
     db: Db,
     companyId: number,
@@ -167,13 +167,15 @@ const ONLINE_PLAN: KindPlan = {
           and hour < ((${days.to}::date + 1)::timestamp at time zone ${timeZone})
         group by ad_position_id order by ad_position_id`,
     ),
+  // The hours first, then the days as their sums: the published day is what its hours add up to.
   async fine(db, companyId, days, timeZone, within) {
     await sql`
-      insert into rpt_online_fine
-        (company_id, dt, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      insert into rpt_online_hour
+        (company_id, dt, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
       with raw as (
-        select (e.hour at time zone ${timeZone})::date as dt, e.ad_position_id, e.country, e.app_id, e.ad_style,
-          e.request, e.fill, e.show, e.click, e.revenue
+        select (e.hour at time zone ${timeZone})::date as dt,
+          extract(hour from e.hour at time zone ${timeZone})::smallint as hour,
+          e.ad_position_id, e.country, e.app_id, e.ad_style, e.request, e.fill, e.show, e.click, e.revenue
         from sdk_event_hourly e
         where e.company_id = ${companyId}
           and e.hour >= (${days.from}::date::timestamp at time zone ${timeZone})
@@ -183,10 +185,18 @@ const ONLINE_PLAN: KindPlan = {
         select dt, ad_position_id, max(app_id) as app_id, max(ad_style) as ad_style
         from raw group by dt, ad_position_id
       )
-      select ${companyId}, r.dt, r.ad_position_id, r.country, a.app_id, a.ad_style,
+      select ${companyId}, r.dt, r.hour, r.ad_position_id, r.country, a.app_id, a.ad_style,
         sum(r.request), sum(r.fill), sum(r.show), sum(r.click), sum(r.revenue)
       from raw r join attr a on a.dt = r.dt and a.ad_position_id = r.ad_position_id
-      group by r.dt, r.ad_position_id, r.country, a.app_id, a.ad_style`.execute(db);
+      group by r.dt, r.hour, r.ad_position_id, r.country, a.app_id, a.ad_style`.execute(db);
+    await sql`
+      insert into rpt_online_fine
+        (company_id, dt, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)
+      select company_id, dt, ad_position_id, country, app_id, ad_style,
+        sum(request), sum(fill), sum(show), sum(click), sum(revenue)
+      from rpt_online_hour
+      where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date and ${within}
+      group by company_id, dt, ad_position_id, country, app_id, ad_style`.execute(db);
   },
   rollups: [
     { target: "rpt_online_pos", source: ONLINE.fineTable, dims: ["pos", "app", "style"] },
@@ -194,6 +204,12 @@ const ONLINE_PLAN: KindPlan = {
     { target: "rpt_online_style_country", source: ONLINE.fineTable, dims: ["style", "country"] },
     { target: "rpt_online_country", source: "rpt_online_style_country", dims: ["country"] },
     { target: "rpt_online_style", source: "rpt_online_style_country", dims: ["style"] },
+    { target: "rpt_online_hour_pos", source: "rpt_online_hour", dims: ["hour", "pos", "app", "style"] },
+    {
+      target: "rpt_online_hour_style_country",
+      source: "rpt_online_hour",
+      dims: ["hour", "style", "country"],
+    },
   ],
   async finish(db, companyId, days) {
     // The names of the apps seen, kept for reports of apps deleted later.
@@ -244,11 +260,7 @@ const PLANS = { online: ONLINE_PLAN, offline: OFFLINE_PLAN } as const;
 
 /** The finest-grain row count of each day (yyyy-MM-DD → rows), from the day totals' group counts. */
 async function fineCounts(db: Db, model: KindModel, companyId: number, days: DayRange) {
-  const key = model.dimensions
-    .map((dim) => dim.key)
-    .filter((key) => key !== "dt")
-    .sort()
-    .join(",");
+  const key = dayDimensionKeys(model).sort().join(",");
   const { rows } = await sql<{ dt: string; n: number }>`
     select to_char(dt, 'YYYY-MM-DD') as dt, (group_counts ->> ${key})::int as n
     from ${sql.table(model.dayTable)}
@@ -288,8 +300,11 @@ export async function rebuildReport(
   return fineCounts(db, model, companyId, days);
 }
 
-/** Raw rows per slice of a sliced calculation (about 50–100 ms of PGlite each). */
-export const RAW_SLICE_ROWS = 8_000;
+/**
+ * Raw rows per slice of a sliced calculation (about 50–100 ms of PGlite each): each is written twice, as its
+ * hours and summed into the day, and summed into the hours' rollups (8,000 before the hours were kept).
+ */
+export const RAW_SLICE_ROWS = 4_000;
 /** Appended raw rows folded per transaction of a sliced calculation (about 50 ms of PGlite), whatever their keys. */
 export const FOLD_SLICE_ROWS = 4_000;
 /** Finest rows per slice of a span level. */
@@ -356,8 +371,10 @@ async function rebuildSliced(
       await work(tx);
       return true;
     });
-  const fromFine = plan.rollups.filter((rollup) => rollup.source === model.fineTable);
-  const derived = plan.rollups.filter((rollup) => rollup.source !== model.fineTable);
+  // the tables `fine` writes, each slice its own rows, and the rollups summed from them slice by slice
+  const sliced = [model.fineTable, ...(model.hourTable ? [model.hourTable] : [])];
+  const fromFine = plan.rollups.filter((rollup) => sliced.includes(rollup.source));
+  const derived = plan.rollups.filter((rollup) => !sliced.includes(rollup.source));
   for (let more = true; more; ) {
     const folded = await step(async (tx) => {
       more = await plan.fold(tx, companyId, days, timeZone, FOLD_SLICE_ROWS);
@@ -367,7 +384,7 @@ async function rebuildSliced(
   let slices: RawBuilder<unknown>[] = [];
   const started = await step(async (tx) => {
     for (const rollup of model.rollups) {
-      if (rollup.table === model.fineTable) continue;
+      if (sliced.includes(rollup.table)) continue;
       await sql`delete from ${sql.table(rollup.table)}
         where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date`.execute(tx);
     }
@@ -376,10 +393,12 @@ async function rebuildSliced(
   if (!started) return new Map();
   for (const within of slices) {
     const done = await step(async (tx) => {
-      await sql`delete from ${sql.table(model.fineTable)}
-        where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date and ${within}`.execute(
-        tx,
-      );
+      for (const table of sliced) {
+        await sql`delete from ${sql.table(table)}
+          where company_id = ${companyId} and dt between ${days.from}::date and ${days.to}::date and ${within}`.execute(
+          tx,
+        );
+      }
       await plan.fine(tx, companyId, days, timeZone, within);
       for (const rollup of fromFine) await rollUp(tx, model, rollup, companyId, days, within);
     });

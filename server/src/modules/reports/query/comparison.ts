@@ -106,6 +106,7 @@ function rowKey(selection: ReportSelection, row: Record<string, unknown>, shift 
 
 const KEY_TYPES: Record<string, "date" | "int" | "text"> = {
   dt: "date",
+  hour: "int",
   app: "int",
   pos: "int",
   style: "int",

@@ -45,6 +45,9 @@ function dimensionCell(model: KindModel, key: string, lang: "zh" | "en"): string
   switch (key) {
     case "dt":
       return "to_char(q.dt, 'YYYY-MM-DD')";
+    case "hour":
+      // as the contract's hourText writes it: 13 → 13:00
+      return "lpad(q.hour::text, 2, '0') || ':00'";
     case "app":
       return guard("coalesce(a.name, ra.name, q.app_id::text)");
     case "pos":

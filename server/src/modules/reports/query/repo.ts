@@ -5,6 +5,7 @@
 import type { ReportKindValue, ReportStatusValue } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
+import { isWithinDay, type KindModel } from "../model.ts";
 import { staleColumn } from "../staleness.ts";
 
 /** The statuses of a company's days of a kind in a range (days without a batch are absent). */
@@ -89,6 +90,20 @@ export async function lastPublishedDay(
     where company_id = ${companyId} and kind = ${kind} and status = 'published' and dt <= ${to}::date
     order by dt desc limit 1`.execute(db);
   return rows[0]?.dt ?? null;
+}
+
+/**
+ * Whether a company's report of a day has its day rows but no hour rows: calculated before hours were kept
+ * (migration 0020), so its hours would not add up to it until it is calculated again.
+ */
+export async function hoursMissing(db: Db, model: KindModel, companyId: number, day: string) {
+  const hourly = model.rollups.find((rollup) => rollup.dims.some((key) => isWithinDay(model, key)));
+  if (!hourly) return false;
+  const { rows } = await sql<{ missing: boolean }>`
+    select exists (select from ${sql.table(model.dayTable)} where company_id = ${companyId} and dt = ${day}::date)
+      and not exists (select from ${sql.table(hourly.table)} where company_id = ${companyId} and dt = ${day}::date)
+      as missing`.execute(db);
+  return rows[0]?.missing ?? false;
 }
 
 // ─── Names of report rows ───────────────────────────────────────────────────────────────────────────────

@@ -34,6 +34,7 @@ export async function onlineRows(
     const adId = has("pos") ? Number(row.ad_position_id) : null;
     return {
       dt: has("dt") ? isoDay(row.dt) : null,
+      hour: has("hour") ? Number(row.hour) : null,
       appId,
       appName: appId === null ? null : (apps.get(appId) ?? `#${appId}`),
       adId,
@@ -43,7 +44,7 @@ export async function onlineRows(
       country: has("country") ? text(row.country) : null,
       ...(metricValues(selection.model, row) as Omit<
         OnlineReportRow,
-        "dt" | "appId" | "appName" | "adId" | "addId" | "adName" | "adStyle" | "country" | "compare"
+        "dt" | "hour" | "appId" | "appName" | "adId" | "addId" | "adName" | "adStyle" | "country" | "compare"
       >),
     };
   });

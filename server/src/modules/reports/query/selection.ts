@@ -4,7 +4,9 @@
  */
 import {
   Code,
+  checkHourRange,
   checkReportDates,
+  hasHourDimension,
   type OfflineReportQuery,
   type OnlineReportQuery,
   type ReportKindValue,
@@ -16,7 +18,7 @@ import { AppError } from "../../../lib/app-error.ts";
 import { containsPattern } from "../../../lib/paging.ts";
 import { reportToday } from "../days.ts";
 import { type KindModel, MODELS } from "../model.ts";
-import { appIdsNamed, dayStatuses } from "./repo.ts";
+import { appIdsNamed, dayStatuses, hoursMissing } from "./repo.ts";
 import type { Filter, ReportSelection } from "./sql.ts";
 
 export interface Viewer {
@@ -31,7 +33,8 @@ const isOnline = (query: ReportQuery): query is OnlineReportQuery => "appName" i
 
 /**
  * The selection a query reads, after its rules: the company (the session's unless an operator admin, else
- * 402), the date window, the days the viewer may see. Null when it can have no row.
+ * 402), the date window, the days the viewer may see; grouped by hour, one day the viewer sees (a publisher:
+ * published) whose hours were kept, else code 604 naming the field. Null when it can have no row.
  */
 export async function selectionOf(
   db: Db,
@@ -45,8 +48,10 @@ export async function selectionOf(
   if (query.companyId !== null && query.companyId !== viewer.companyId && !viewer.seesAll) {
     throw new AppError(Code.NoPermission, "companyMismatch", {}, "companyId");
   }
+  // the hour rules hold for the query's own range; its comparison day is read as any compared day is
+  const hourly = !range && isOnline(query) && hasHourDimension(query.dimensions);
   if (!range) {
-    const problem = checkReportDates(query, reportToday(timeZone));
+    const problem = checkReportDates(query, reportToday(timeZone)) ?? (hourly ? checkHourRange(query) : null);
     if (problem) throw new AppError(Code.ParamError, problem.message, {}, problem.field);
   }
   const model = MODELS[kind];
@@ -58,8 +63,12 @@ export async function selectionOf(
     days = (await dayStatuses(db, { companyId, kind, from: start, to: end }, timeZone))
       .filter((day) => day.status === ReportStatus.Published)
       .map((day) => day.dt);
+    if (hourly && !days.includes(start))
+      throw new AppError(Code.ParamError, "reportHourDayHidden", { date: start }, "startDate");
     if (days.length === 0) return null;
   }
+  if (hourly && (await hoursMissing(db, model, companyId, start)))
+    throw new AppError(Code.ParamError, "reportHoursNotCalculated", { date: start }, "startDate");
   const filters: Filter[] = [];
   if (isOnline(query)) {
     if (query.appName !== null) {

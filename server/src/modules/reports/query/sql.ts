@@ -6,7 +6,7 @@
  */
 import { type RawBuilder, sql } from "kysely";
 import { containsPattern } from "../../../lib/paging.ts";
-import { groupCountKey, type KindModel, type Rollup } from "../model.ts";
+import { groupCountKey, isWithinDay, type KindModel, type Rollup } from "../model.ts";
 import { coverOf, dayNumber, isoOf, type Piece, spanSource } from "../spans.ts";
 
 export type Filter =
@@ -49,10 +49,19 @@ const sameOrSuperset = (have: readonly string[], need: Iterable<string>) => {
   return true;
 };
 
-/** The smallest rollup holding the query's dimensions and filters. */
+/**
+ * The smallest rollup holding the query's dimensions and filters: one by hour for a query grouped by the hour,
+ * else one of the days' (the hours' rollups hold every other dimension too, but many times the rows).
+ */
 export function planOf(selection: ReportSelection): Plan {
+  const { model } = selection;
   const needed = new Set<string>(["dt", ...selection.dims, ...selection.filters.map((f) => f.dim)]);
-  const rollup = selection.model.rollups.find((candidate) => sameOrSuperset(candidate.dims, needed));
+  const hourly = selection.dims.some((key) => isWithinDay(model, key));
+  const rollup = model.rollups.find(
+    (candidate) =>
+      sameOrSuperset(candidate.dims, needed) &&
+      candidate.dims.some((key) => isWithinDay(model, key)) === hourly,
+  );
   if (!rollup) throw new Error(`no rollup holds ${[...needed].join(",")}`);
   const grouped = selection.dims.length === 0 || !sameOrSuperset(selection.dims, rollup.key);
   const spanned = grouped && rollup.table === selection.model.fineTable && !selection.dims.includes("dt");
@@ -238,9 +247,13 @@ export function sumsQuery(selection: ReportSelection, plan: Plan): RawBuilder<Re
  * answer it and the rollup's rows are not already the groups. Such a page is better read with its total.
  */
 export const countsByGrouping = (selection: ReportSelection, plan: Plan): boolean =>
-  plan.grouped &&
-  selection.dims.length > 0 &&
-  !(selection.dims.includes("dt") && selection.filters.length === 0);
+  plan.grouped && selection.dims.length > 0 && !countedPerDay(selection);
+
+/** Whether the per-day group counts answer a query's number of groups: by date, unfiltered, not by hour. */
+const countedPerDay = (selection: ReportSelection): boolean =>
+  selection.dims.includes("dt") &&
+  selection.filters.length === 0 &&
+  !selection.dims.some((key) => isWithinDay(selection.model, key));
 
 /** The number of groups (rows) of a query. */
 export function countQuery(selection: ReportSelection, plan: Plan): RawBuilder<{ total: number }> {
@@ -249,7 +262,7 @@ export function countQuery(selection: ReportSelection, plan: Plan): RawBuilder<{
     return sql<{ total: number }>`
       select (case when exists (select 1 from ${sourceOf(selection, plan)}) then 1 else 0 end) as total`;
   }
-  if (selection.dims.includes("dt") && selection.filters.length === 0) {
+  if (countedPerDay(selection)) {
     const key = groupCountKey(selection.dims);
     const days: Plan = {
       rollup: { table: model.dayTable, dims: ["dt"], key: ["dt"] },
