@@ -5,11 +5,9 @@
  * mail is dropped. Every try shows in /metrics and a failure in the log. The worker's run (runCodeMails) is
  * called as the worker does, with a clock moved forward.
  */
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { Code, MESSAGES } from "@pc/contract";
 import Fastify from "fastify";
-import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../src/lib/mailer.ts";
 import {
@@ -21,29 +19,18 @@ import {
 import { demoCompany, freshEmail, makeUser, type TestUser } from "./support/accounts.ts";
 import { CAPTCHA_ANSWER, call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { md5, newCaptchaId, signIn } from "./support/sign-in.ts";
-import { codeOf, listenForMail, parseMail, type ReceivedMail } from "./support/smtp.ts";
+import { codeOf, type ReceivedMail, stoppableCatcher } from "./support/smtp.ts";
 
 let t: TestApp;
 let deps: CodeMailDeps;
-const inbox: ReceivedMail[] = [];
+const catcher = stoppableCatcher();
+const { inbox } = catcher;
 const logged: { level: number; msg: string; kind?: string; to?: string }[] = [];
-let smtpPort = 0;
-let smtp: SMTPServer | null = null;
 const db = () => t.runtime.database.db;
 
-async function startCatcher() {
-  smtp = await listenForMail(smtpPort, (to, raw) => inbox.push(parseMail(raw, to)));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-}
-async function stopCatcher() {
-  const server = smtp;
-  smtp = null;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
 beforeAll(async () => {
-  await startCatcher();
-  const smtpUrl = `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`;
+  await catcher.start();
+  const smtpUrl = catcher.url();
   t = await startTestApp({ SMTP_URL: smtpUrl });
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -62,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   deps?.mailer.close();
   await t?.close();
-  await stopCatcher();
+  await catcher.stop();
 });
 
 let clients = 0;
@@ -122,7 +109,7 @@ describe("a code mail while the mail server is down", () => {
     const user = await staff();
     const failedBefore = await metric("mail_sends_total", { kind: "reset_code", outcome: "failed" });
     const sentBefore = await metric("mail_sends_total", { kind: "reset_code", outcome: "sent" });
-    await stopCatcher();
+    await catcher.stop();
     let answer: Awaited<ReturnType<typeof askCode>>;
     try {
       answer = await askCode(user.email, "reset");
@@ -148,7 +135,7 @@ describe("a code mail while the mail server is down", () => {
         logged.some((line) => line.msg === "code mail failed; retried later" && line.to === user.email),
       ).toBe(true);
     } finally {
-      await startCatcher();
+      await catcher.start();
     }
     // The server is back: two workers at once send it once.
     await Promise.all([runCodeMails(deps, later(60)), runCodeMails(deps, later(60))]);
@@ -177,14 +164,14 @@ describe("a code mail while the mail server is down", () => {
   it("retries the registration code and the notice of an address in use alike", async () => {
     const user = await staff();
     const newcomer = freshEmail("retried-newcomer");
-    await stopCatcher();
+    await catcher.stop();
     try {
       expect((await askCode(newcomer, "register")).code).toBe(Code.Ok);
       expect((await askCode(user.email, "register")).code).toBe(Code.Ok);
       expect(await firstTryEnded(newcomer)).toMatchObject({ kind: "register_code", status: "pending" });
       expect(await firstTryEnded(user.email)).toMatchObject({ kind: "registered_notice", status: "pending" });
     } finally {
-      await startCatcher();
+      await catcher.start();
     }
     await runCodeMails(deps, later(20));
     const [codeMail] = mailsTo(newcomer);
@@ -208,7 +195,7 @@ describe("a code mail while the mail server is down", () => {
   it("gives a mail up once its code could no longer be used, and counts and logs it", async () => {
     const user = await staff();
     const gaveUpBefore = await metric("mail_sends_total", { kind: "reset_code", outcome: "gave_up" });
-    await stopCatcher();
+    await catcher.stop();
     try {
       expect((await askCode(user.email, "reset")).code).toBe(Code.Ok);
       await firstTryEnded(user.email);
@@ -218,7 +205,7 @@ describe("a code mail while the mail server is down", () => {
       expect((await queued(user.email))[0]?.status).toBe("pending");
       await runCodeMails(deps, later(600 - GIVE_UP_BEFORE_EXPIRY_SECONDS + 1));
     } finally {
-      await startCatcher();
+      await catcher.start();
     }
     const row = (await queued(user.email))[0];
     expect(row).toMatchObject({ status: "failed", sealed_code: null });
@@ -232,14 +219,14 @@ describe("a code mail while the mail server is down", () => {
 
   it("drops the mail of a code replaced by a newer one: only the newest arrives", async () => {
     const user = await staff();
-    await stopCatcher();
+    await catcher.stop();
     try {
       expect((await askCode(user.email, "reset")).code).toBe(Code.Ok);
       await firstTryEnded(user.email);
       expect((await askCode(user.email, "reset")).code).toBe(Code.Ok);
       await firstTryEnded(user.email);
     } finally {
-      await startCatcher();
+      await catcher.start();
     }
     await runCodeMails(deps, later(20));
     expect((await queued(user.email)).map((row) => row.status)).toEqual(["dropped", "sent"]);

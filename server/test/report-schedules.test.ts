@@ -5,7 +5,6 @@
  * on their weekday, a failed mail retried with backoff then given up, and the unsubscribe link. Mail goes
  * through a real SMTP server on the loopback; the worker's run (runDeliveries) is called as the worker does.
  */
-import type { AddressInfo } from "node:net";
 import {
   addReportDays,
   Code,
@@ -21,7 +20,6 @@ import {
   todayInTimeZone,
   weekdayOf,
 } from "@pc/contract";
-import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../src/lib/mailer.ts";
 import { type DeliveryDeps, runDeliveries } from "../src/modules/report-schedules/delivery.ts";
@@ -39,7 +37,7 @@ import {
   reportUser,
   sdkAppOf,
 } from "./support/reports.ts";
-import { listenForMail, parseMail, type ReceivedMail } from "./support/smtp.ts";
+import { type ReceivedMail, stoppableCatcher } from "./support/smtp.ts";
 
 let t: TestApp;
 let admin: Publisher;
@@ -48,21 +46,10 @@ let sdkOnly: Publisher;
 let other: Publisher;
 let operator: Publisher;
 const emails = new Map<number, string>();
-const inbox: ReceivedMail[] = [];
-let smtpPort = 0;
-let smtp: SMTPServer | null = null;
+const catcher = stoppableCatcher();
+const { inbox } = catcher;
 let deps: DeliveryDeps;
 const db = () => t.runtime.database.db;
-
-async function startCatcher() {
-  smtp = await listenForMail(smtpPort, (to, raw) => inbox.push(parseMail(raw, to)));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-}
-async function stopCatcher() {
-  const server = smtp;
-  smtp = null;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-}
 
 const mailsTo = (address: string) => inbox.filter((mail) => mail.to.includes(address.toLowerCase()));
 const emailOf = (who: Publisher) => emails.get(who.userId) ?? "";
@@ -77,16 +64,16 @@ async function userEmail(who: Publisher) {
 }
 
 beforeAll(async () => {
-  await startCatcher();
+  await catcher.start();
   t = await startTestApp({
     LOG_LEVEL: "error",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+    SMTP_URL: catcher.url(),
     PUBLIC_URL: "http://console.test",
   });
   deps = {
     database: t.runtime.database,
     mailer: createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      smtpUrl: catcher.url(),
       from: t.runtime.config.MAIL_FROM,
       log: t.app.log,
     }),
@@ -120,7 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   deps?.mailer.close();
   await t?.close();
-  await stopCatcher();
+  await catcher.stop();
 });
 
 async function publish(day: number) {
@@ -433,7 +420,7 @@ describe("delivery", () => {
     const retried = await created(staff, body({ name: "Retried", recipients: [emailOf(staff)] }));
     const given = await created(staff, body({ name: "Given up", recipients: [emailOf(staff)] }));
     const count = () => mailsTo(emailOf(staff)).filter((m) => /Retried|Given up/.test(m.subject)).length;
-    await stopCatcher();
+    await catcher.stop();
     try {
       for (const id of [retried.id, given.id]) {
         const answer = await sendNow(staff, id);
@@ -449,7 +436,7 @@ describe("delivery", () => {
       await runDeliveries(deps, new Date(start + 8 * 60_000));
       expect((await rowOf(staff, given.id))?.last_status).toBe("pending");
     } finally {
-      await startCatcher();
+      await catcher.start();
     }
     // ... the SMTP server is back: "Retried" goes out; both were tried 3 times, so both are sent now.
     await runDeliveries(deps, new Date(start + 40 * 60_000));
@@ -457,14 +444,14 @@ describe("delivery", () => {
     expect(await rowOf(staff, retried.id)).toMatchObject({ last_status: "sent", last_error: null });
 
     // A delivery failing its every try is given up and stays visible with its reason.
-    await stopCatcher();
+    await catcher.stop();
     try {
       const answer = await sendNow(staff, given.id);
       expect(answer.data.last_status).toBe("pending");
       for (const minutes of [2, 8, 40, 100, 200])
         await runDeliveries(deps, new Date(start + minutes * 60_000));
     } finally {
-      await startCatcher();
+      await catcher.start();
     }
     const failed = await rowOf(staff, given.id);
     expect(failed).toMatchObject({ last_status: "failed", next_attempt_time: null });
@@ -518,7 +505,7 @@ describe("a day taken back to be recalculated", () => {
     // Published again while the mail server is down: its mail waits for a retry, and meanwhile the
     // affiliate report is recalculated again, taking the SDK day back once more.
     const start = Date.now();
-    await stopCatcher();
+    await catcher.stop();
     try {
       await publish(day);
       await runDeliveries(deps);
@@ -527,7 +514,7 @@ describe("a day taken back to be recalculated", () => {
         ["online", "calculated", true],
       ]);
     } finally {
-      await startCatcher();
+      await catcher.start();
     }
     // The retry finds the day unpublished: nothing is mailed (no empty report).
     await runDeliveries(deps, new Date(start + 2 * 60_000));

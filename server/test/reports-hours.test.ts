@@ -16,6 +16,7 @@ import { calculateDays, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
   daysAgo,
+  expectedOnlineMetrics,
   hourOf,
   isoDaysAgo,
   operatorAdmin,
@@ -111,9 +112,6 @@ afterAll(() => t.close());
 
 // ─── The reference ──────────────────────────────────────────────────────────────────────────────────────
 
-const round4 = (value: number) => Math.round(value * 1e4 + Number.EPSILON * 1e4) / 1e4;
-const rate = (numerator: number, denominator: number) =>
-  denominator === 0 ? 0 : round4(numerator / denominator);
 const hourOfEvent = (event: Event) => Number(event.hour.slice(11, 13));
 
 const FIELDS: Record<number, [string, (e: Event) => string | number]> = {
@@ -125,28 +123,6 @@ const FIELDS: Record<number, [string, (e: Event) => string | number]> = {
   6: ["hour", hourOfEvent],
 };
 
-function metricsOf(group: readonly Event[]) {
-  const sum = (pick: (e: Event) => number) => group.reduce((total, e) => total + pick(e), 0);
-  const [request, fill, show, click, revenue] = [
-    sum((e) => e.request),
-    sum((e) => e.fill),
-    sum((e) => e.show),
-    sum((e) => e.click),
-    sum((e) => e.revenue),
-  ];
-  return {
-    requestNum: request,
-    recallNum: fill,
-    recallRate: rate(fill, request),
-    showNum: show,
-    showRate: rate(show, fill),
-    clickNum: click,
-    clickRate: rate(click, show),
-    settleAmount: round4(revenue),
-    settleEcpm: show === 0 ? 0 : round4((revenue * 1000) / show),
-  };
-}
-
 /** The rows of one day grouped by `dims`, each keyed by its dimension fields, sorted by that key. */
 function expectedRows(day: number, dims: readonly number[]) {
   const groups = new Map<string, Event[]>();
@@ -156,7 +132,7 @@ function expectedRows(day: number, dims: readonly number[]) {
   }
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, group]) => ({ key, ...metricsOf(group) }));
+    .map(([key, group]) => ({ key, ...expectedOnlineMetrics(group) }));
 }
 
 const keyOf = (row: Record<string, unknown>, dims: readonly number[]) =>

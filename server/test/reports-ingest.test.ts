@@ -342,8 +342,10 @@ describe("late data", () => {
     // Late data of a day never calculated marks nothing.
     await sendEvents(t.app, sdk, { batch_id: batchId(), events: [event({ hour: hourOf(7, 7) })] });
     const recalculated = await manage(t.app, operator, "online", "calculate", daysAgo(day), owner.companyId);
+    // a recalculation redoes both kinds: the published SDK report is taken back, the affiliate one stays unpublished
     expect(recalculated.data.batches).toEqual([
-      expect.objectContaining({ status: "calculated", stale: false }),
+      expect.objectContaining({ kind: "online", status: "calculated", stale: false, unpublished: true }),
+      expect.objectContaining({ kind: "offline", status: "calculated", stale: false, unpublished: false }),
     ]);
     expect(await batches()).toEqual([
       { kind: "offline", status: "calculated", stale: false },

@@ -28,12 +28,15 @@ import {
   appWithPlacements,
   batchId,
   daysAgo,
+  expectedOnlineMetrics,
   hourOf,
   isoDaysAgo,
   manage,
   operatorAdmin,
+  rate,
   report,
   reportUser,
+  round4,
   type SdkEventInput,
   sdkAppOf,
   sendAffiliate,
@@ -141,10 +144,6 @@ afterAll(() => t.close());
 
 // ─── The reference: sums and rates computed here ────────────────────────────────────────────────────────
 
-const round4 = (value: number) => Math.round(value * 1e4 + Number.EPSILON * 1e4) / 1e4;
-const rate = (numerator: number, denominator: number) =>
-  denominator === 0 ? 0 : round4(numerator / denominator);
-
 const ONLINE_FIELDS: Record<number, (e: (typeof events)[number]) => string | number> = {
   1: (e) => e.hour.slice(0, 10),
   2: (e) => e.appId,
@@ -162,13 +161,6 @@ function expectedOnline(dims: number[], keep: (e: (typeof events)[number]) => bo
   }
   return [...groups.values()].map((group) => {
     const first = group[0] as (typeof events)[number];
-    const sum = (pick: (e: (typeof events)[number]) => number) =>
-      group.reduce((total, e) => total + pick(e), 0);
-    const request = sum((e) => e.request);
-    const fill = sum((e) => e.fill);
-    const show = sum((e) => e.show);
-    const click = sum((e) => e.click);
-    const revenue = sum((e) => e.revenue);
     return {
       dt: dims.includes(1) ? first.hour.slice(0, 10) : null,
       appId: dims.includes(2) ? first.appId : null,
@@ -176,15 +168,7 @@ function expectedOnline(dims: number[], keep: (e: (typeof events)[number]) => bo
       adId: dims.includes(3) ? first.adpos_id : null,
       adStyle: dims.includes(5) ? first.style : null,
       country: dims.includes(4) ? first.country : null,
-      requestNum: request,
-      recallNum: fill,
-      recallRate: rate(fill, request),
-      showNum: show,
-      showRate: rate(show, fill),
-      clickNum: click,
-      clickRate: rate(click, show),
-      settleAmount: round4(revenue),
-      settleEcpm: show === 0 ? 0 : round4((revenue * 1000) / show),
+      ...expectedOnlineMetrics(group),
     };
   });
 }

@@ -198,3 +198,41 @@ export async function appWithPlacements(
   }
   return { appId: created.data.id, placements };
 }
+
+/** Four decimals, as the report answers its money and rates. */
+export const round4 = (value: number) => Math.round(value * 1e4 + Number.EPSILON * 1e4) / 1e4;
+/** A rate as the report answers it: 0 over nothing. */
+export const rate = (numerator: number, denominator: number) =>
+  denominator === 0 ? 0 : round4(numerator / denominator);
+
+/** The SDK counters of one raw event. */
+export interface OnlineCounters {
+  request: number;
+  fill: number;
+  show: number;
+  click: number;
+  revenue: number;
+}
+
+/** The SDK report's metrics of a group of raw events, computed here as the report must answer them. */
+export function expectedOnlineMetrics(group: readonly OnlineCounters[]) {
+  const sum = (pick: (e: OnlineCounters) => number) => group.reduce((total, e) => total + pick(e), 0);
+  const [request, fill, show, click, revenue] = [
+    sum((e) => e.request),
+    sum((e) => e.fill),
+    sum((e) => e.show),
+    sum((e) => e.click),
+    sum((e) => e.revenue),
+  ];
+  return {
+    requestNum: request,
+    recallNum: fill,
+    recallRate: rate(fill, request),
+    showNum: show,
+    showRate: rate(show, fill),
+    clickNum: click,
+    clickRate: rate(click, show),
+    settleAmount: round4(revenue),
+    settleEcpm: show === 0 ? 0 : round4((revenue * 1000) / show),
+  };
+}

@@ -168,3 +168,31 @@ export function codeOf(mail: { text: string }): string {
   if (!code) throw new Error(`no code in mail: ${mail.text}`);
   return code;
 }
+
+/** A catcher a test stops (the mail server down) and starts again on the same port; its inbox stays. */
+export interface StoppableCatcher {
+  inbox: ReceivedMail[];
+  /** The SMTP_URL of the catcher, once it has started. */
+  url(): string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function stoppableCatcher(): StoppableCatcher {
+  const inbox: ReceivedMail[] = [];
+  let port = 0;
+  let smtp: SMTPServer | null = null;
+  return {
+    inbox,
+    url: () => `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    async start() {
+      smtp = await listenForMail(port, (to, raw) => inbox.push(parseMail(raw, to)));
+      port = (smtp.server.address() as AddressInfo).port;
+    },
+    async stop() {
+      const server = smtp;
+      smtp = null;
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

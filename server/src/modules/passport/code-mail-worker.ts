@@ -4,6 +4,7 @@
  * with FOR UPDATE SKIP LOCKED under a lease.
  */
 import type { FastifyInstance } from "fastify";
+import { runInBackground } from "../../lib/background.ts";
 import { withDeps } from "../../plugins/deps.ts";
 import { codeMailDepsOf, runCodeMails } from "./code-mail.ts";
 
@@ -15,29 +16,13 @@ export interface CodeMailWorkerOptions {
 async function workerPlugin(app: FastifyInstance, { intervalSeconds }: CodeMailWorkerOptions) {
   if (intervalSeconds <= 0) return;
   const deps = codeMailDepsOf(app);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closing = false;
-
-  const schedule = () => {
-    if (closing) return;
-    timer = setTimeout(() => {
-      running = runCodeMails(deps)
-        .then(() => undefined)
-        .catch((error: unknown) => app.log.error({ err: error }, "code mail retrier run failed"))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalSeconds * 1000);
-    timer.unref();
-  };
-
-  app.addHook("onReady", async () => schedule());
-  app.addHook("onClose", async () => {
-    closing = true;
-    if (timer) clearTimeout(timer);
-    await running;
+  runInBackground(app, {
+    name: "code mail retrier",
+    firstDelayMs: intervalSeconds * 1000,
+    everyMs: intervalSeconds * 1000,
+    run: async () => {
+      await runCodeMails(deps);
+    },
   });
 }
 

@@ -4,6 +4,7 @@
  * is queued once (unique key) and each delivery is claimed with FOR UPDATE SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
+import { runInBackground } from "../../lib/background.ts";
 import { withDeps } from "../../plugins/deps.ts";
 import { deliveryDepsOf, runDeliveries } from "./delivery.ts";
 
@@ -15,31 +16,14 @@ export interface ScheduleWorkerOptions {
 async function workerPlugin(app: FastifyInstance, { intervalSeconds }: ScheduleWorkerOptions) {
   if (intervalSeconds <= 0) return;
   const deps = deliveryDepsOf(app);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closing = false;
-
-  const schedule = () => {
-    if (closing) return;
-    timer = setTimeout(() => {
-      running = runDeliveries(deps)
-        .then((worked) => {
-          if (worked > 0) app.log.info({ deliveries: worked }, "scheduled report mails worked");
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, "scheduled report mailer run failed"))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalSeconds * 1000);
-    timer.unref();
-  };
-
-  app.addHook("onReady", async () => schedule());
-  app.addHook("onClose", async () => {
-    closing = true;
-    if (timer) clearTimeout(timer);
-    await running;
+  runInBackground(app, {
+    name: "scheduled report mailer",
+    firstDelayMs: intervalSeconds * 1000,
+    everyMs: intervalSeconds * 1000,
+    run: async () => {
+      const worked = await runDeliveries(deps);
+      if (worked > 0) app.log.info({ deliveries: worked }, "scheduled report mails worked");
+    },
   });
 }
 

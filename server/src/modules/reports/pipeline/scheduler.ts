@@ -6,6 +6,7 @@
  * an insert that skips existing rows, and batches are claimed with FOR UPDATE SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
+import { runInBackground } from "../../../lib/background.ts";
 import { withDeps } from "../../../plugins/deps.ts";
 import { ALL_BATCHES, reportSettings, runQueue, scheduledRun } from "./service.ts";
 
@@ -21,9 +22,6 @@ async function schedulerPlugin(app: FastifyInstance, options: SchedulerOptions) 
   const { db } = app;
   const settings = reportSettings(app.config);
   const pollMs = Math.min(options.intervalSeconds, settings.leaseSeconds / 3) * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closing = false;
   let nextQueueAt = 0;
 
   const work = () => {
@@ -32,27 +30,14 @@ async function schedulerPlugin(app: FastifyInstance, options: SchedulerOptions) 
     return scheduledRun(db, settings);
   };
 
-  const schedule = (delayMs: number) => {
-    if (closing) return;
-    timer = setTimeout(() => {
-      running = work()
-        .then((ran) => {
-          if (ran > 0) app.log.info({ batches: ran }, "report batches calculated");
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, "report scheduler run failed"))
-        .finally(() => {
-          running = undefined;
-          schedule(pollMs);
-        });
-    }, delayMs);
-    timer.unref();
-  };
-
-  app.addHook("onReady", async () => schedule(options.firstDelayMs ?? 2000));
-  app.addHook("onClose", async () => {
-    closing = true;
-    if (timer) clearTimeout(timer);
-    await running;
+  runInBackground(app, {
+    name: "report scheduler",
+    firstDelayMs: options.firstDelayMs ?? 2000,
+    everyMs: pollMs,
+    run: async () => {
+      const ran = await work();
+      if (ran > 0) app.log.info({ batches: ran }, "report batches calculated");
+    },
   });
 }
 
