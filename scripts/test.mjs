@@ -1,6 +1,5 @@
-// `npm test`: lint, type check, API tests on PGlite (and on PostgreSQL when DATABASE_URL is set, and through
-// a pooler when POOLED_DATABASE_URL is),
-// web unit tests, the production web build and the Playwright suite in Chromium.
+// `npm test`: lint, type check, API tests on PGlite (and on PostgreSQL when DATABASE_URL is set: see
+// postgresSteps), web unit tests, the production web build and the Playwright suite in Chromium.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,29 +9,47 @@ const withoutDatabaseUrl = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => key !== "DATABASE_URL"),
 );
 
+/**
+ * The API suite on PostgreSQL: directly when DATABASE_URL is set. With POOLED_DATABASE_URL too (the same
+ * server behind a pooler in transaction mode, as .ci/run starts PgBouncer), the whole suite runs through the
+ * pooler and directly only the files about the connection itself (named statements, outages, start): the
+ * rest behaves alike both ways, and running it twice would cost CI minutes for nothing.
+ */
+function postgresSteps() {
+  const { DATABASE_URL: direct, POOLED_DATABASE_URL: pooled } = process.env;
+  if (!direct) return [];
+  const suite = ["vitest", "run", "--root", "server"];
+  if (!pooled) return [["API tests on PostgreSQL", "npx", suite, process.env]];
+  return [
+    [
+      "API tests on PostgreSQL through a pooler in transaction mode",
+      "npx",
+      suite,
+      { ...process.env, DATABASE_URL: pooled, DATABASE_POOLER: "transaction" },
+    ],
+    [
+      "API tests of the connection on PostgreSQL directly",
+      "npx",
+      [...suite, ...DIRECT_CONNECTION_TESTS],
+      process.env,
+    ],
+  ];
+}
+
+const DIRECT_CONNECTION_TESTS = [
+  "test/prepared-statements.test.ts",
+  "test/database-pooler.test.ts",
+  "test/database-outage.test.ts",
+  "test/start.test.ts",
+  "test/shutdown.test.ts",
+];
+
 const steps = [
   ["lint", "npx", ["biome", "check", "."]],
   ["type check", "npm", ["run", "typecheck"]],
   ["contract tests", "npx", ["vitest", "run", "--root", "contract", "--passWithNoTests"]],
   ["API tests on PGlite", "npx", ["vitest", "run", "--root", "server"], withoutDatabaseUrl],
-  ...(process.env.DATABASE_URL
-    ? [["API tests on PostgreSQL", "npx", ["vitest", "run", "--root", "server"], process.env]]
-    : []),
-  // POOLED_DATABASE_URL: the same PostgreSQL behind a pooler in transaction mode (.ci/run starts PgBouncer)
-  ...(process.env.POOLED_DATABASE_URL
-    ? [
-        [
-          "API tests through a pooler in transaction mode",
-          "npx",
-          ["vitest", "run", "--root", "server"],
-          {
-            ...process.env,
-            DATABASE_URL: process.env.POOLED_DATABASE_URL,
-            DATABASE_POOLER: "transaction",
-          },
-        ],
-      ]
-    : []),
+  ...postgresSteps(),
   ["web unit tests", "npx", ["vitest", "run", "--root", "web"]],
   ["web production build", "npm", ["run", "build", "-w", "web"]],
   [

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Db } from "./database.ts";
 import * as foundation from "./migrations/0001_foundation.ts";
@@ -45,9 +46,17 @@ const MIGRATIONS: Record<string, Migration> = {
   "0020_report_hours": reportHours,
 };
 
-/** Applies pending migrations; safe when several processes start at once (Kysely takes a lock). */
+/**
+ * Applies pending migrations in one transaction under a transaction-level lock, so processes starting
+ * together migrate once. Kysely's own lock is a session lock on a connection of its own: behind a pooler in
+ * transaction mode that connection is any server connection for each statement, so the lock guarded nothing
+ * (two processes both ran the first migration) and could stay held on a pooled connection.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('publisher-console:migrations'))`.execute(tx);
+    const migrator = new Migrator({ db: tx, provider: { getMigrations: async () => MIGRATIONS } });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+  });
 }

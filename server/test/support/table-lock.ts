@@ -20,6 +20,8 @@ export async function lockTable(databaseUrl: string, table: string): Promise<Tab
     async waitForBlockedCall(limitMs = 5000) {
       const started = performance.now();
       while (performance.now() - started < limitMs) {
+        // the session's transaction keeps its first view of pg_stat_activity unless told to look again
+        await session.query("select pg_stat_clear_snapshot()");
         const waiting = await session.query(
           "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
         );
