@@ -254,7 +254,13 @@ describe.skipIf(!onPostgres)("a recalculation queued while a calculation runs", 
     const answer = await recalculation;
     // a recalculation redoes both kinds of the day: the affiliate batch, with no data, is named too
     expect(answer?.data.batches).toEqual([
-      expect.objectContaining({ kind: "online", status: "calculated", stale: false, row_count: 6, reason: null }),
+      expect.objectContaining({
+        kind: "online",
+        status: "calculated",
+        stale: false,
+        row_count: 6,
+        reason: null,
+      }),
       expect.objectContaining({ kind: "offline", status: "calculated", row_count: 0 }),
     ]);
     expect(await batchOf(day)).toEqual({ status: "calculated", claim_id: null, attempts: 3 });
