@@ -37,7 +37,7 @@ describe("shutdown", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startServerProcess(database.url ? { DATABASE_URL: database.url } : {});
+    server = await startServerProcess(database.url ? { DATABASE_URL: database.url } : {}, 120_000);
   });
 
   afterAll(async () => {
