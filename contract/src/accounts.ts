@@ -1,6 +1,6 @@
 /**
- * Staff accounts, password change, password reset and registration (spec §3 user info, account create
- * and edit, §4 account status, §5 Account form, §6 roles, §7 Accounts; DESIGN §5 Accounts and Password
+ * Staff accounts, password change, password reset and registration (docs/rules/entities.md#users,
+ * docs/rules/validation.md#account-form, docs/rules/roles.md, docs/rules/sign-in.md#password-calls
  * calls). Request schemas check what the server receives (passwords as MD5 hex digests); the `…Form`
  * schemas check what a person types (plain passwords), for the web. Issue messages are keys of MESSAGES.
  */
@@ -19,14 +19,14 @@ import { pageOf, pageQuery } from "./envelope.ts";
 import { ID_MAX, idParam, idValue, textFilter } from "./inputs.ts";
 
 export const ACCOUNT_NAME_MAX = 30;
-/** The account form's password: at least 8 and under 100 characters (spec §5, §9). */
+/** The account form's password: at least 8 and under 100 characters (docs/rules/validation.md#account-form; docs/rules/constants.md). */
 export const ACCOUNT_PASSWORD_MIN = 8;
 export const ACCOUNT_PASSWORD_MAX = 99;
 export const COMPANY_NAME_MAX = 100;
 /** How many ids one delete call may carry. */
 export const DELETE_IDS_MAX = 100;
 
-/** Emailed codes (DESIGN §5 Password calls). */
+/** Emailed codes (docs/rules/sign-in.md#password-calls). */
 export const EmailCodePurpose = { Reset: "reset", Register: "register" } as const;
 export type EmailCodePurposeValue = (typeof EmailCodePurpose)[keyof typeof EmailCodePurpose];
 export const EMAIL_CODE_LENGTH = 6;
@@ -37,11 +37,11 @@ export const EMAIL_CODE_MAX_PER_HOUR = 5;
 /** Wrong tries on one code; then the code is spent and a new one must be asked for. */
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 
-/** Whether a user holding these roles is an administrator or super admin (spec §6). */
+/** Whether a user holding these roles is an administrator or super admin (docs/rules/roles.md#who-may-change-whom). */
 export const isManagementAccount = (roleIds: readonly number[]): boolean =>
   roleIds.some((id) => MANAGEMENT_ROLES.includes(id as 1 | 2));
 
-/** A user's level in their company: super admin above administrator above everyone else (spec §6). */
+/** A user's level in their company: super admin above administrator above everyone else (docs/rules/roles.md#who-may-change-whom). */
 const Level = { Staff: 0, Administrator: 1, SuperAdmin: 2 } as const;
 const levelOf = (roleIds: readonly number[]): number =>
   roleIds.includes(Role.SuperAdmin)
@@ -51,7 +51,7 @@ const levelOf = (roleIds: readonly number[]): number =>
       : Level.Staff;
 
 /**
- * What the account list may offer on a row, and so what the server allows (spec §6; issue 11): freeze/thaw and
+ * What the account list may offer on a row, and so what the server allows (docs/rules/roles.md#who-may-change-whom): freeze/thaw and
  * delete are hidden for role 1/2 rows and for one's own row, edit is always shown, the permission is locked for
  * role 1/2 users, and the email and password are locked on a row at or above the caller's own level (their own
  * included) unless the caller is the super admin: a user changes their own password under Password Change.
@@ -109,7 +109,7 @@ const optionalPasswordDigest = z.preprocess(
   passwordDigest.optional(),
 );
 
-/** The role ids of a new account: only operations staff can be assigned (spec §6). */
+/** The role ids of a new account: only operations staff can be assigned (docs/rules/roles.md#who-may-change-whom). */
 export const assignableRoleIds = z
   .array(z.number({ error: "roleNotAssignable" }).int("roleNotAssignable"), { error: "roleRequired" })
   .min(1, "roleRequired")
@@ -151,7 +151,7 @@ export type UserRow = z.infer<typeof userRow>;
 export const userListAnswer = pageOf(userRow);
 export type UserListAnswer = z.infer<typeof userListAnswer>;
 
-/** `POST /v1/user` (spec §3 Account create). */
+/** `POST /v1/user` (docs/rules/entities.md#users). */
 export const userCreateBody = z.object({
   user_name: accountUserName,
   email: accountEmail,
@@ -163,7 +163,7 @@ export const userCreateBody = z.object({
 export type UserCreateBody = z.input<typeof userCreateBody>;
 export const userCreateAnswer = z.object({ user_id: z.number().int() });
 
-/** `PUT /v1/user` (spec §3 Account edit): a given password replaces the user's and signs them out. */
+/** `PUT /v1/user` (docs/rules/entities.md#users): a given password replaces the user's and signs them out. */
 export const userUpdateBody = z.object({
   user_info: z.object({
     user_name: accountUserName,
@@ -176,7 +176,7 @@ export const userUpdateBody = z.object({
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
-/** `PUT /v1/user_center_proxy/v1/passport/inner/user`: freeze (4) or thaw (1) a user (spec §4). */
+/** `PUT /v1/user_center_proxy/v1/passport/inner/user`: freeze (4) or thaw (1) a user (docs/rules/entities.md#session). */
 export const userStatusBody = z.object({
   plat_type: platType,
   user_id: idValue,
@@ -264,7 +264,7 @@ export const ACCOUNT_ENDPOINTS = {
   }),
 };
 
-// ── Password change, reset and registration (DESIGN §5 Password calls) ───────────────────────────────────
+// ── Password change, reset and registration (docs/rules/sign-in.md#password-calls) ───────────────────────────────────
 
 /** `PUT /v1/passport/user/password`: the old password is checked (606); other sessions are signed out. */
 export const passwordChangeBody = z.object({
@@ -368,7 +368,7 @@ export const PASSWORD_ENDPOINTS = {
 
 // ── What a person types (the web's forms; plain passwords, checked before MD5) ───────────────────────────
 
-/** The account form's password (spec §5): 8 to 99 characters, an upper-case and a lower-case letter, a digit. */
+/** The account form's password (docs/rules/validation.md#account-form): 8 to 99 characters, an upper-case and a lower-case letter, a digit. */
 export const accountPasswordText = z
   .string({ error: "passwordRequired" })
   .min(1, { message: "passwordRequired", abort: true })
@@ -376,7 +376,7 @@ export const accountPasswordText = z
   .max(ACCOUNT_PASSWORD_MAX, { message: "accountPasswordLength", abort: true })
   .regex(PASSWORD_PATTERN, "passwordWeak");
 
-/** A password one signs in with (spec §5 Login): 8 to 30 characters, upper-case, lower-case and a digit. */
+/** A password one signs in with (docs/rules/validation.md#login): 8 to 30 characters, upper-case, lower-case and a digit. */
 export const loginPasswordText = z
   .string({ error: "passwordRequired" })
   .min(1, { message: "passwordRequired", abort: true })

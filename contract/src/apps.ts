@@ -1,4 +1,4 @@
-/** Applications (spec §3 App, §5 App form, §7 Applications; DESIGN §5 payload shapes). */
+/** Applications (docs/rules/entities.md#applications; docs/rules/validation.md#app-form). */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { Flag, Platform } from "./enums.ts";
@@ -43,7 +43,7 @@ export const appFields = z.object({
   url: appUrl,
   platform: z.literal(Platform.Android).default(Platform.Android),
   is_online: flag.default(Flag.Off),
-  /** Optional; when given it must be the session's company (DESIGN §4), else 402. */
+  /** Optional; when given it must be the session's company (docs/api.md#call-conventions), else 402. */
   company_id: z.number().int().min(1).max(ID_MAX).optional(),
 });
 export type AppFields = z.input<typeof appFields>;

@@ -1,5 +1,5 @@
 /**
- * Companies and their white-label branding (issue 12 item 6): the operator admins' Companies screen and the
+ * Companies and their white-label branding (docs/rules/screens.md#companies): the operator admins' Companies screen and the
  * operator CLI's `create-company` share these rules. A company has hosts (the console's branding is picked
  * by the host a browser opens), a theme colour, a logo and a favicon (icon). Images are stored in the
  * database and served from `COMPANY_PATHS.asset`; the branding answer of `/common/host` points there.

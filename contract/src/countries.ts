@@ -1,5 +1,5 @@
 /**
- * The country list (spec §3): every ISO 3166-1 alpha-2 code plus ALL, OTHER and UNK, answered as
+ * The country list (docs/rules/entities.md#countries): every ISO 3166-1 alpha-2 code plus ALL, OTHER and UNK, answered as
  * `{Key, Value}` with Value the Chinese and English name. Floor-price groups and report filters accept
  * only these keys.
  */

@@ -1,5 +1,5 @@
 /**
- * What an API endpoint is (issue 13 item 1): its method and path, the schemas of its query, body and answer,
+ * What an API endpoint is (docs/internals.md#the-parts): its method and path, the schemas of its query, body and answer,
  * and who may call it. Each endpoint is defined once, beside its schemas; the server registers its route
  * from it, the web calls it through it, and the authorization test walks every one (endpoints.ts lists them).
  */

@@ -1,4 +1,4 @@
-/** The error catalogue (spec §8, DESIGN §4): each answer code and its messages, once. */
+/** The error catalogue (docs/rules/errors.md): each answer code and its messages, once. */
 import type { LangValue } from "./enums.ts";
 
 export const Code = {
@@ -120,7 +120,7 @@ export const MESSAGES = {
     zh: "只能操作本公司的数据",
     en: "Only your own company's data can be used",
   },
-  // Applications, placements, floor prices and search inputs (spec §5, §8; issue 3). A contract schema
+  // Applications, placements, floor prices and search inputs (docs/rules/validation.md; docs/rules/errors.md). A contract schema
   // names one of these keys as its issue message; the server and the web show it in the caller's language.
   illegalCharacters: { zh: "请输入合法字符", en: "Please enter valid characters" },
   integerRequired: { zh: "请输入整数", en: "Please enter an integer" },
@@ -182,7 +182,7 @@ export const MESSAGES = {
   },
   deleteConfirm: { zh: "此操作将永久删除，是否继续？", en: "This deletes permanently. Continue?" },
   deleteCancelled: { zh: "已取消删除", en: "Delete cancelled" },
-  // Staff accounts, password change, reset and registration (spec §5 Account form, §6; DESIGN §5; issue 4).
+  // Staff accounts, password change, reset and registration (docs/rules/validation.md#account-form; docs/rules/roles.md#who-sees-what).
   userNameRequired: { zh: "请输入用户名", en: "Please enter the user name" },
   userNameTooLong: { zh: "用户名最多 30 个字符", en: "The user name has at most 30 characters" },
   emailRequired: { zh: "请输入登录邮箱", en: "Please input login email" },
@@ -295,7 +295,7 @@ export const MESSAGES = {
     zh: "您的验证码是 {code}，{minutes} 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。",
     en: "Your verification code is {code}. It is valid for {minutes} minutes and can be used once. If you did not ask for it, ignore this email.",
   },
-  // Two-step verification (issue 14 item 4).
+  // Two-step verification (docs/rules/sign-in.md#two-step-verification).
   twoFactorEnrolRequired: {
     zh: "贵公司要求开启两步验证：请先设置身份验证器应用，再完成登录",
     en: "Your company requires two-step verification: set up an authenticator app to finish signing in",
@@ -344,7 +344,7 @@ export const MESSAGES = {
     en: "Turn on two-step verification for your own account before requiring it for the company",
   },
   twoFactorRequiredFlag: { zh: "required 须为 true 或 false", en: "required must be true or false" },
-  // Signed external calls (DESIGN §5 Signing; issue 6).
+  // Signed external calls (docs/api.md#the-signing-rule; docs/api.md#signed-external-api).
   paramMissing: { zh: "缺少参数：{field}", en: "Missing parameter: {field}" },
   timestampMalformed: {
     zh: "参数 timestamp 必须是以秒为单位的 Unix 时间戳",
@@ -389,7 +389,7 @@ export const MESSAGES = {
     zh: "尚未创建运营方公司，无法记录审计日志",
     en: "No operator company exists to record the audit log under",
   },
-  // Companies: hosts and branding (the Companies screen and the CLI's create-company; issue 12 item 6).
+  // Companies: hosts and branding (the Companies screen and the CLI's create-company; docs/rules/screens.md#companies).
   hostRequired: { zh: "请输入域名", en: "Please enter the host name" },
   hostInvalid: {
     zh: "域名只能包含字母、数字、连字符和点，如 console.example.com（不含协议、端口和路径）",
@@ -426,7 +426,7 @@ export const MESSAGES = {
     zh: "不支持 SVG 图片（可能包含脚本），请使用 PNG",
     en: "SVG images are not accepted (they can carry script); please use a PNG",
   },
-  // Reports: queries, export, ingest and management (spec §2, §5 Report dates, §8; DESIGN §5; issue 5).
+  // Reports: queries, export, ingest and management (docs/rules/screens.md#route-table; docs/rules/validation.md#report-dates).
   reportDateRequired: { zh: "请选择开始日期和结束日期", en: "The start and end dates are required" },
   reportDateInvalid: { zh: "日期格式须为 yyyyMMdd", en: "The date must be a real day written yyyyMMdd" },
   reportDateOrder: { zh: "开始日期不能晚于结束日期", en: "The start date cannot be after the end date" },
@@ -507,7 +507,7 @@ export const MESSAGES = {
     zh: "将删除该日报表（原始数据保留），此操作不可撤销，是否继续？",
     en: "The day's report will be deleted (raw data is kept). This cannot be undone. Continue?",
   },
-  // The reporting API and its keys (issue 14 item 2).
+  // The reporting API and its keys (docs/api.md#reporting-api).
   apiKeyNameRequired: { zh: "请输入密钥名称", en: "Please enter the key name" },
   apiKeyNameTooLong: { zh: "密钥名称最多 64 个字符", en: "The key name has at most 64 characters" },
   apiKeyScopesRequired: {

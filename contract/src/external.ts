@@ -1,5 +1,5 @@
 /**
- * Companies, profit centres and their notices (spec §7 Signed external calls; DESIGN §5 Signing and
+ * Companies, profit centres and their notices (docs/api.md#signed-external-api, docs/api.md#the-signing-rule
  * Signed POST bodies): the shapes of the signed external API and of the operators' internal lists.
  */
 import { z } from "zod";

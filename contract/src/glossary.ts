@@ -1,5 +1,5 @@
 /**
- * The console's vocabulary (issue 12 item 4): one term per concept in each language, defined here once. The
+ * The console's vocabulary (docs/internals.md#vocabulary): one term per concept in each language, defined here once. The
  * web puts it into both i18n catalogues as their `term` section (`term.placementId`, and `term.inline.*` for
  * the same word inside a sentence), which every page, field and column header refers to; the report
  * dimensions below take their titles from it, so the tables, the custom-column dialog and the server's CSV

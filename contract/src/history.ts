@@ -1,5 +1,5 @@
 /**
- * Change history (issue 14 item 5): the audit rows every change writes (DESIGN §5 Accounts), shown as who
+ * Change history (docs/rules/screens.md#change-history): the audit rows every change writes (docs/rules/roles.md#who-may-change-whom), shown as who
  * changed what and when, each changed field with its value before and after.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Building blocks of request schemas (DESIGN §4, spec §5 Search inputs): the characters no text input may
+ * Building blocks of request schemas (docs/rules/validation.md#search-inputs): the characters no text input may
  * hold, ids, trimmed text filters that refuse emoji, integer filters and the existence-check answer. Issue
  * messages are keys of MESSAGES.
  */

@@ -1,5 +1,5 @@
 /**
- * The home page's overview of the SDK report (issue 12 item 7): the key figures of the latest published day
+ * The home page's overview of the SDK report (docs/rules/reports.md#home-overview): the key figures of the latest published day
  * up to yesterday (REPORT_TZ), the days before it for the change and the sparkline, and the day's top apps.
  * Same permission and scope as the SDK report: the session's own company, published days only.
  */

@@ -1,5 +1,5 @@
 /**
- * The one permissions matrix (spec §6, DESIGN §5): who may see which route and call which action.
+ * The one permissions matrix (docs/rules/roles.md#who-sees-what): who may see which route and call which action.
  * The server checks every endpoint with `can`; the web builds its menu and guard from `allowedRoutes`.
  */
 import { MANAGEMENT_ROLES, ReportScope, type ReportScopeValue, Role } from "./enums.ts";
@@ -44,9 +44,9 @@ export const ACTIONS = [
   "company.read",
   /** The company-wide change history (the audit rows of every change). */
   "history.read",
-  /** The Companies screen: create companies, set their hosts and branding (issue 12 item 6). */
+  /** The Companies screen: create companies, set their hosts and branding (docs/rules/screens.md#companies). */
   "company.manage",
-  /** The reporting API's keys of the company: create, list, revoke (issue 14 item 2). Super admins only. */
+  /** The reporting API's keys of the company: create, list, revoke (docs/api.md#reporting-api). Super admins only. */
   "apiKey.manage",
   /** The company's sign-in rules (require two-step verification of everyone): its super admin only. */
   "account.policy",

@@ -1,6 +1,6 @@
 /**
- * Ad placements and their floor prices (spec §3 Ad placement and Bottom price, §5 Placement form and
- * Bottom price, §7 Placements; DESIGN §5 payload shapes).
+ * Ad placements and their floor prices (docs/rules/entities.md#placements, docs/rules/entities.md#floor-prices,
+ * docs/rules/validation.md#placement-form, docs/rules/validation.md#bottom-price).
  */
 import { z } from "zod";
 import { isCountryKey } from "./countries.ts";
@@ -31,7 +31,7 @@ export const PLACEMENT_NAME_MAX = 30;
 export const BOTTOM_PRICE_MAX = 1_000_000;
 export const BOTTOM_PRICE_DECIMALS = 4;
 
-/** Material sizes shown in the placement form (spec §3). */
+/** Material sizes shown in the placement form (docs/rules/entities.md#placements). */
 export const MATERIAL_SIZES = {
   horizontal: { width: 1280, height: 720 },
   vertical: { width: 640, height: 960 },
@@ -168,7 +168,7 @@ export const NO_BOTTOM_PRICE: BottomPrice = {
   country_open_items: [],
 };
 
-/** `country_bottom_price` travels as a JSON string of the setting (DESIGN §5). */
+/** `country_bottom_price` travels as a JSON string of the setting (docs/rules/entities.md#floor-prices). */
 export const bottomPriceText = z
   .string({ error: "bottomPriceMalformed" })
   .max(20_000, "bottomPriceMalformed")
@@ -212,7 +212,7 @@ const placementObject = z.object({
   content_type: contentTypeText,
   auto_rotation: flag.default(Flag.Off),
   country_bottom_price: bottomPriceText.optional(),
-  /** Optional; when given it must be the session's company (DESIGN §4), else 402. */
+  /** Optional; when given it must be the session's company (docs/api.md#call-conventions), else 402. */
   company_id: z.number().int().min(1).max(ID_MAX).optional(),
 });
 type PlacementObject = z.output<typeof placementObject>;

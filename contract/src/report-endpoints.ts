@@ -1,5 +1,5 @@
 /**
- * The report endpoints (spec §7 Reports; DESIGN §5 Reports, Operators), beside reports.ts, which holds their
+ * The report endpoints (docs/rules/reports.md#metrics; docs/rules/roles.md#operators), beside reports.ts, which holds their
  * schemas: the SDK (online) and affiliate (offline) pages and summaries, the home page's overview and the
  * report date window, and the operator admins' management calls. The CSV exports are plain routes of the
  * server (their answer is a file).
@@ -48,7 +48,7 @@ export const REPORT_ENDPOINTS = {
     description: "The report day boundaries of the server (REPORT_TZ): today, earliest start, latest end.",
   }),
   onlineList: onlineList("/v1/online/ssp"),
-  /** The report proxy host's path of the same call (spec §7); the web calls this one. */
+  /** The report proxy host's path of the same call (docs/api.md#call-conventions); the web calls this one. */
   onlineListProxy: onlineList("/v1/report_proxy/v1/online/ssp"),
   onlineSummary: endpoint({
     method: "POST",

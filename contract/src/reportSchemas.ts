@@ -1,8 +1,8 @@
 /**
- * The report schemas (spec §3 report queries and rows; DESIGN §5 Reports, Pipeline): the query, row and answer
+ * The report schemas (docs/rules/reports.md#dimensions; docs/rules/reports.md#metrics): the query, row and answer
  * schemas of the report calls, the ingest bodies and the management calls, built on the facts of reports.ts.
  * Kept apart from those facts so that a page which only shows reports evaluates no zod on its first load
- * (issue 12); the web loads these when a report filter is first checked.
+ * (docs/performance.md#the-first-load); the web loads these when a report filter is first checked.
  */
 import { z } from "zod";
 import { isCountryKey, SpecialCountry } from "./countries.ts";
@@ -40,7 +40,7 @@ export const reportDateWindowAnswer = z.object({
   maxDate: z.string().describe("latest end date, yyyyMMdd (yesterday)"),
 });
 export type ReportDateWindowAnswer = z.infer<typeof reportDateWindowAnswer>;
-// ─── Queries (spec §3 SDK report query, Affiliate query; DESIGN §4 reports) ─────────────────────────────
+// ─── Queries (docs/rules/reports.md#dimensions) ─────────────────────────────
 
 const blankToNull = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;

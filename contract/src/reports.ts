@@ -1,6 +1,6 @@
 /**
- * Reports (spec §2 SDK and Affiliate reports, §3 report queries, rows, dimension codes and statuses, §4, §5
- * Report dates, §7 Reports, §9; DESIGN §5 Reports, Pipeline, Export): everything the server and the web
+ * Reports (their rules: docs/rules/reports.md, the screens: docs/rules/screens.md#reports): everything the
+ * server and the web
  * share about them, defined once: kinds, dimension codes, metric keys and their zh/en titles, the default
  * column choices, the date-window rule, the ingest limits, the management actions and the export file names.
  * Their zod schemas are in reportSchemas.ts.
@@ -34,7 +34,7 @@ export const REPORT_STATUS_TITLES: Record<ReportStatusValue, Titles> = {
 /** A calculated or published day whose raw data changed after its calculation. */
 export const REPORT_STALE_TITLE: Titles = { zh: "数据有更新，需重新计算", en: "Data changed, recalculate" };
 
-// ─── Dimensions (spec §3 codes) ──────────────────────────────────────────────────────────────────────────
+// ─── Dimensions (docs/rules/reports.md#dimensions) ──────────────────────────────────────────────────────────────────────────
 
 /**
  * SDK report dimensions: date 1, app name 2, ad id 3, country 4, ad style 5, and hour 6 (an hour of the day in
@@ -73,7 +73,7 @@ export const OFFLINE_DIMENSIONS: readonly DimensionInfo<OfflineDimensionField>[]
   { code: 5, field: "country", title: GLOSSARY.country },
 ];
 
-// ─── Metrics (DESIGN §5: summed, then rates derived; 0 when the denominator is 0) ────────────────────────
+// ─── Metrics (summed, then rates derived; 0 when the denominator is 0) ────────────────────────
 
 /**
  * How a metric is shown: `count` a whole number; `money` USD (2 decimals on screen, METRIC_DECIMALS in the
@@ -215,7 +215,7 @@ export function formatMetricValue(format: MetricFormat | ChangeFormat, value: nu
   }
 }
 
-// ─── Column choices (spec §4 Column preferences, §5 Column customisation, §9 defaults) ───────────────────
+// ─── Column choices (docs/rules/reports.md#columns; docs/rules/validation.md#column-customisation) ───────────────────
 
 export interface ColumnChoice<Dim extends number, Metric extends string> {
   dimensions: Dim[];
@@ -253,7 +253,7 @@ export function checkColumnChoice(choice: {
   return null;
 }
 
-// ─── Dates (spec §5 Report dates, §9: 90 days, ending yesterday, in the server's REPORT_TZ) ──────────────
+// ─── Dates (90 days, ending yesterday, in the server's REPORT_TZ; docs/rules/validation.md#report-dates; docs/rules/constants.md) ──────────────
 
 /** How far back a report query may start: today − 90 days … yesterday is 90 days. */
 export const REPORT_WINDOW_DAYS = 90;
@@ -320,7 +320,7 @@ export interface DateProblem {
 }
 
 /**
- * The date rule of report queries (spec §5): both required, yyyyMMdd, start ≤ end, start at most 90 days
+ * The date rule of report queries (docs/rules/validation.md#report-dates): both required, yyyyMMdd, start ≤ end, start at most 90 days
  * back, end yesterday at the latest. `today` is yyyyMMdd in REPORT_TZ. Null when the dates are fine.
  */
 export function checkReportDates(
@@ -388,7 +388,7 @@ export function checkHourRange(query: {
   return { field: "dimensions", message: "reportHourOneDay" };
 }
 
-// ─── Period comparison (issue 14 item 1) ─────────────────────────────────────────────────────────────────
+// ─── Period comparison (docs/rules/reports.md#comparison) ─────────────────────────────────────────────────────────────────
 
 /**
  * What a report is compared with: the same number of days right before the range, or the range shifted
@@ -532,11 +532,11 @@ export function compareColumnTitles(
   return [own, compared, `${metricTitle} Δ${unit}`, `${metricTitle} Δ %`];
 }
 
-/** The report page sizes (spec §2 report pagination); larger pages up to 1000 serve charts. */
+/** The report page sizes (docs/rules/screens.md#shared-behaviours); larger pages up to 1000 serve charts. */
 export const REPORT_PAGE_SIZES = [10, 20, 30, 40] as const;
 export const REPORT_MAX_PAGE_SIZE = 1000;
 
-// ─── Export (DESIGN §5 Export) ───────────────────────────────────────────────────────────────────────────
+// ─── Export (docs/rules/reports.md#export) ───────────────────────────────────────────────────────────────────────────
 
 /** Largest export the web offers before asking for more conditions; the server's limit is EXPORT_MAX_ROWS. */
 export const EXPORT_TIMEOUT_MS = 180_000;
@@ -548,7 +548,7 @@ export function exportFileName(kind: ReportKindValue, companyId: number, timesta
     : `${companyId}_Affiliate_Reports_Detail_List_${timestamp}.csv`;
 }
 
-// ─── Management (operator admins; DESIGN §5 Operators, Pipeline) ─────────────────────────────────────────
+// ─── Management (operator admins; docs/rules/roles.md#operators; docs/rules/reports.md#pipeline) ─────────────────────────────────────────
 
 export const ReportAction = { Calculate: "calculate", Publish: "publish", Delete: "delete" } as const;
 export type ReportActionValue = (typeof ReportAction)[keyof typeof ReportAction];
@@ -561,7 +561,7 @@ export const REPORT_ACTION_CONFIRM: Record<ReportActionValue | "recalculate", Me
   delete: "reportDeleteConfirm",
 };
 
-// ─── Ingest (DESIGN §5 Pipeline, Signed POST bodies) ─────────────────────────────────────────────────────
+// ─── Ingest (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule) ─────────────────────────────────────────────────────
 
 export const SDK_EVENTS_PATH = "/sdk/v1/events";
 export const AFFILIATE_STATS_PATH = "/external_api/affiliate/stats";

@@ -1,5 +1,5 @@
 /**
- * The mobile SDK's configuration call (DESIGN §5 SDK config): `GET /sdk/v1/config?app_key&timestamp&sign`,
+ * The mobile SDK's configuration call (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): `GET /sdk/v1/config?app_key&timestamp&sign`,
  * signed with the app's secret by the one signing rule (`sign(secret, {app_key}, timestamp)`), refused
  * outside ±SIGNATURE_WINDOW_SECONDS. It answers the app's placements as saved in the console.
  */

@@ -19,7 +19,7 @@ const firstIssue = (result: {
   return issue ? { message: issue.message, path: issue.path.join(".") } : undefined;
 };
 
-describe("account list row actions (spec §6)", () => {
+describe("account list row actions", () => {
   const boss = { user_id: 1, role_id: [2] };
   it("hides freeze and delete on role 1/2 rows and on one's own row, locks the permission of role 1/2", () => {
     expect(accountRowActions({ user_id: 5, role_ids: [3] }, boss)).toEqual({
@@ -45,7 +45,7 @@ describe("account list row actions (spec §6)", () => {
     });
   });
 
-  it("locks the email and password of a row at or above the caller's level, unless the caller is the super admin (issue 11)", () => {
+  it("locks the email and password of a row at or above the caller's level, unless the caller is the super admin", () => {
     const admin = { user_id: 2, role_id: [1] };
     const locked = (row: { user_id: number; role_ids: number[] }, session: typeof admin) =>
       accountRowActions(row, session).credentialsLocked;
@@ -59,7 +59,7 @@ describe("account list row actions (spec §6)", () => {
   });
 });
 
-describe("the account form (spec §5)", () => {
+describe("the account form", () => {
   const form = { user_name: "Ann", email: "Ann@Example.test", password: "Abcdefg1", role_ids: [3] };
 
   it("takes a valid form, lower-casing the email", () => {

@@ -5,7 +5,7 @@ import { sha256Hex, sign, signedParams, signingString, signingStringV2, signV2 }
 
 const secret = "dev-external-api-secret";
 
-describe("signed external calls (README worked example)", () => {
+describe("signed external calls (the worked example of docs/api.md)", () => {
   it("signs a query's values ordered by name, a list joined with commas", async () => {
     const query = { is_publisher: "1", cooperation_types: ["1", "3"], page_no: "1", page_size: "20" };
     expect(signingString(query, 1700000000)).toBe("1,311201700000000");
@@ -70,7 +70,7 @@ describe("signed external calls (README worked example)", () => {
     );
   });
 
-  it("takes the README's notices and refuses unknown keys", () => {
+  it("takes the notices of docs/api.md and refuses unknown keys", () => {
     const ok = [
       { notice_id: "n-1001", type: "profit_center.create", profit_center_id: 7, name: "EMEA" },
       { notice_id: "n-1002", type: "profit_center.update", profit_center_id: 7, name: "Europe", status: 1 },

@@ -12,7 +12,7 @@ import {
   termInSentence,
 } from "../src/index.ts";
 
-describe("the glossary (issue 12 item 4)", () => {
+describe("the glossary", () => {
   it("names one term per concept in each language", () => {
     expect(GLOSSARY.placementId).toEqual({ zh: "广告位ID", en: "Placement ID" });
     expect(GLOSSARY.adType).toEqual({ zh: "广告类型", en: "Ad type" });

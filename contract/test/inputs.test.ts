@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasUnstorableCharacters, unstorableTextPath } from "../src/inputs.ts";
 
-describe("unstorable characters (issue 11 item 4)", () => {
+describe("unstorable characters", () => {
   it("are NUL and lone surrogates, not surrogate pairs or other text", () => {
     for (const text of ["\u0000", "a\u0000b", "\ud800", "x\udc00", "\udc00\ud800"])
       expect(hasUnstorableCharacters(text), JSON.stringify(text)).toBe(true);

@@ -21,7 +21,7 @@ import {
   todayInTimeZone,
 } from "../src/index.ts";
 
-describe("report dates (spec §5, §9)", () => {
+describe("report dates", () => {
   it("is a window of 90 days ending yesterday, from today in REPORT_TZ", () => {
     expect(reportDateWindow("20240301")).toEqual({ minDate: "20231202", maxDate: "20240229" });
     expect(reportDaysBetween("20231202", "20240229")).toHaveLength(90);

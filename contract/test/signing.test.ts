@@ -9,7 +9,7 @@ import {
 } from "../src/signing.ts";
 
 describe("the signing rule", () => {
-  it("signs the values ordered by name, arrays joined with commas, then the timestamp (DESIGN §5 example)", () => {
+  it("signs the values ordered by name, arrays joined with commas, then the timestamp", () => {
     expect(signingString({ b: 2, a: "x", c: [1, 3] }, 1700000000)).toBe("x21,31700000000");
   });
 
