@@ -1,5 +1,5 @@
 /**
- * The operator CLI (DESIGN §10): `npm run cli -- <command> [options]`. A command runs on a database the CLI
+ * The operator CLI (docs/cli.md): `npm run cli -- <command> [options]`. A command runs on a database the CLI
  * opens itself; when a server owns the embedded data directory, the server runs it (control/channel.ts).
  */
 import { prepareRuntime, type Runtime } from "./bootstrap.ts";

@@ -1,4 +1,4 @@
-/** The environment, validated once (DESIGN §10). */
+/** The environment, validated once (docs/configuration.md). */
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,7 @@ export const DEFAULT_LEASE_SECONDS = 30;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** What a process serves (README, Deployment topology); every role shares one PostgreSQL. */
+/** What a process serves (docs/deployment.md#several-processes); every role shares one PostgreSQL. */
 export const PROCESS_ROLES = ["all", "ingest", "console", "worker"] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 

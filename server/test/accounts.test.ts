@@ -405,7 +405,7 @@ describe("PUT /v1/user", () => {
   });
 });
 
-describe("PUT /v1/user: the email and password of a user at or above the caller's level (issue 11)", () => {
+describe("PUT /v1/user: the email and password of a user at or above the caller's level", () => {
   /** An administrator's edits of `target`: a new email, a new password, both. */
   async function credentialEdits(
     company: { accountId: number },
@@ -491,7 +491,7 @@ describe("PUT /v1/user: the email and password of a user at or above the caller'
   });
 });
 
-describe("an email in use in another company (issue 11)", () => {
+describe("an email in use in another company", () => {
   it(`is told ${FOREIGN_EMAIL_ANSWERS.max} times an hour per client address and company, then every email change waits`, async () => {
     const prober = await makeCompany(db(), "Prober");
     const proberToken = await tokenOf(db(), prober);

@@ -1,4 +1,4 @@
-/** Applications API (issue 3 item 1, 7): every call, bad input and another company's ids on every endpoint. */
+/** Applications API: every call, bad input and another company's ids on every endpoint. */
 import { type AppListAnswer, type AppRow, Code, type ExistAnswer, Flag, MESSAGES } from "@pc/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 4): every endpoint of the API × {no token, role 3, role 1, role 2, SDK-only
+ * The authorization matrix: every endpoint of the API × {no token, role 3, role 1, role 2, SDK-only
  * role 3, another company's super admin, the operator's super admin}. The allowed call succeeds; every other
  * is refused (20003 without a session, 402 without the permission, 402 or not-found for another company's
  * records) with nothing in the database changed. Who is allowed comes from the contract's matrix (`can`).
@@ -296,7 +296,7 @@ function reportRange(): { startDate: string; endDate: string } {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  // Passport (issue 1) and password calls (issue 4).
+  // Passport and password calls.
   { method: "GET", url: "/v1/passport/public_key", access: publicAccess, scope: "own", build: nothing },
   {
     method: "POST",
@@ -406,7 +406,7 @@ const ENDPOINTS: Endpoint[] = [
       };
     },
   },
-  // Two-step verification (issue 14 item 4): one's own, and the company's rule.
+  // Two-step verification: one's own, and the company's rule.
   {
     method: "POST",
     url: "/v1/passport/user/two_factor_login",
@@ -493,7 +493,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", url: "/v1/user", access: session, scope: "own", build: nothing },
   { method: "GET", url: "/common/host", access: publicAccess, scope: "own", build: nothing },
 
-  // Accounts (issue 4).
+  // Accounts.
   {
     method: "GET",
     url: "/v1/user/list",
@@ -561,7 +561,7 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
 
-  // Applications and placements (issue 3).
+  // Applications and placements.
   { method: "GET", url: "/v1/app/list", access: action("app.read"), scope: "own", build: nothing },
   {
     method: "POST",
@@ -669,7 +669,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: "GET", url: "/api/v1/geo/country", access: publicAccess, scope: "own", build: nothing },
 
-  // Operators' lists (issue 6).
+  // Operators' lists.
   { method: "GET", url: "/v1/company/list", access: action("company.read"), scope: "own", build: nothing },
   {
     method: "GET",
@@ -679,7 +679,7 @@ const ENDPOINTS: Endpoint[] = [
     build: nothing,
   },
 
-  // The Companies screen (issue 12 item 6): operator admins act on every company.
+  // The Companies screen: operator admins act on every company.
   {
     method: "GET",
     url: COMPANY_ENDPOINTS.manageList.path,
@@ -765,7 +765,7 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
 
-  // Signed calls: the SDK (issue 3) and the external API (issue 6).
+  // Signed calls: the SDK and the external API.
   {
     method: "GET",
     url: "/sdk/v1/config",
@@ -814,7 +814,7 @@ const ENDPOINTS: Endpoint[] = [
       };
     },
   },
-  // Reports (issue 5): publishers read their own company's published days; operator admins read and manage
+  // Reports: publishers read their own company's published days; operator admins read and manage
   // every company's.
   {
     method: "GET",
@@ -823,7 +823,7 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: nothing,
   },
-  // The reporting API (issue 14 item 2): super admins manage their company's keys; the report calls are let in
+  // The reporting API: super admins manage their company's keys; the report calls are let in
   // by a key (made for the owner by its super admin), whatever session the caller holds.
   {
     method: "GET",
@@ -858,7 +858,7 @@ const ENDPOINTS: Endpoint[] = [
       }),
     }),
   ),
-  // Change history (issue 14 item 5): the company-wide list for administrators, a record's own for editors.
+  // Change history: the company-wide list for administrators, a record's own for editors.
   {
     method: "GET",
     url: "/v1/history/list",
@@ -873,7 +873,7 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: async (owner) => ({ url: `?entity=app&id=${(await createApp(owner)).id}` }),
   },
-  // The home page's overview (issue 12 item 7): the session's own company only, whoever asks.
+  // The home page's overview: the session's own company only, whoever asks.
   {
     method: "GET",
     url: "/v1/online/overview",
@@ -941,7 +941,7 @@ const ENDPOINTS: Endpoint[] = [
     scope: "own",
     build: async () => ({ query: { kind: "online" } }),
   },
-  // Scheduled reports (issue 14 item 3).
+  // Scheduled reports.
   {
     method: "GET",
     url: REPORT_SCHEDULE_ENDPOINTS.list.path,

@@ -1,5 +1,5 @@
 /**
- * The README's operator CLI beside a running server on the embedded database (issue 10 item 7): the data
+ * The operator CLI of docs/cli.md beside a running server on the embedded database: the data
  * directory has one owner, so the CLI's commands run in the server (its control channel) and the server sees
  * every change; a restart finds them all. A CLI beside an owner that takes no commands, and a second server,
  * refuse without touching the files; a crashed owner's lock is taken over. PostgreSQL has many owners: nothing of this applies there.
@@ -100,7 +100,7 @@ describe.skipIf(process.env.DATABASE_URL)("the CLI beside a running server on PG
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("runs the README's commands in the server, which sees each change; a restart keeps them", async () => {
+  it("runs the commands of docs/cli.md in the server, which sees each change; a restart keeps them", async () => {
     const company = json<{ company_id: number; user_id: number }>(
       await cli(
         "create-company",

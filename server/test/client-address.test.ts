@@ -1,5 +1,5 @@
 /**
- * The client's address behind proxies (issue 11 item 8): sign-in failures are counted per address, so a
+ * The client's address behind proxies: sign-in failures are counted per address, so a
  * client must not be able to choose it by writing X-Forwarded-For. TRUST_PROXY names the hops to trust:
  * a number of proxies, or their addresses.
  */

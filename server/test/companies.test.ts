@@ -1,5 +1,5 @@
 /**
- * The Companies screen's API (issue 12 item 6): operator admins list every company, create one with its first
+ * The Companies screen's API: operator admins list every company, create one with its first
  * super admin, set its hosts, theme colour, logo and favicon; `/common/host` answers the change at once and
  * points at the stored image, served with its own type, nosniff and a year's cache. Every change has its
  * audit row (who, before, after); publishers' admins and operator staff are refused (402).

@@ -1,4 +1,4 @@
-/** The environment as config.ts reads it (DESIGN §10): what it accepts, and what it refuses naming the variable. */
+/** The environment as config.ts reads it (docs/configuration.md): what it accepts, and what it refuses naming the variable. */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 
@@ -24,7 +24,7 @@ describe("configuration", () => {
   });
 });
 
-describe("mail (issue 11 item 2)", () => {
+describe("mail", () => {
   it("refuses production without SMTP_URL: the codes must be mailed, never kept or logged", () => {
     const { SMTP_URL, ...withoutSmtp } = production;
     expect(() => loadConfig(withoutSmtp)).toThrow(/SMTP_URL must be set in production/);
@@ -32,7 +32,7 @@ describe("mail (issue 11 item 2)", () => {
   });
 });
 
-describe("demo seed and secrets (issue 11 item 11)", () => {
+describe("demo seed and secrets", () => {
   it("refuses the demo seed in production: it creates users with a known password", () => {
     expect(() => loadConfig({ ...production, DEMO_SEED: "true" })).toThrow(/DEMO_SEED/);
     expect(loadConfig({ ...production, DEMO_SEED: "false" }).DEMO_SEED).toBe(false);
@@ -52,7 +52,7 @@ describe("demo seed and secrets (issue 11 item 11)", () => {
   });
 });
 
-describe("TRUST_PROXY (issue 11 item 8)", () => {
+describe("TRUST_PROXY", () => {
   it("takes a number of proxies or their addresses, and is off by default", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
@@ -73,7 +73,7 @@ describe("TRUST_PROXY (issue 11 item 8)", () => {
   });
 });
 
-describe("REQUEST_TIMEOUT_SECONDS (issue 11 item 9)", () => {
+describe("REQUEST_TIMEOUT_SECONDS", () => {
   it("is 30 s by default and takes whole seconds from 1", () => {
     expect(loadConfig({}).REQUEST_TIMEOUT_SECONDS).toBe(30);
     expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: "5" }).REQUEST_TIMEOUT_SECONDS).toBe(5);
@@ -82,7 +82,7 @@ describe("REQUEST_TIMEOUT_SECONDS (issue 11 item 9)", () => {
   });
 });
 
-describe("METRICS_TOKEN and API_DOCS (issue 11 item 6)", () => {
+describe("METRICS_TOKEN and API_DOCS", () => {
   it("serves the API documentation by default except in production", () => {
     expect(loadConfig({}).API_DOCS).toBe(true);
     expect(loadConfig(production).API_DOCS).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The server survives its database (issue 10 item 4): the real server process behind a TCP proxy that the
+ * The server survives its database: the real server process behind a TCP proxy that the
  * test stops and starts as a database restart would, and backends terminated under it. PostgreSQL only:
  * PGlite runs inside the process.
  */

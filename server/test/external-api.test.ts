@@ -1,4 +1,4 @@
-/** The signed external API (issue 6): signatures, replay, companies, profit centres and their notices. */
+/** The signed external API: signatures, replay, companies, profit centres and their notices. */
 import {
   Code,
   type CompanyRow,

@@ -1,5 +1,5 @@
 /**
- * The v2 signing rule of the external API (issue 11 item 13): the method, the path and the `name=value`
+ * The v2 signing rule of the external API: the method, the path and the `name=value`
  * pairs are signed, so a sign made for one call is refused on another path, with another method or with
  * its parameters re-split or renamed; the original rule (v1) is still accepted.
  */

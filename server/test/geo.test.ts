@@ -1,4 +1,4 @@
-/** The country list (issue 3 item 4): GET /api/v1/geo/country is public and answers {Key, Value}. */
+/** The country list: GET /api/v1/geo/country is public and answers {Key, Value}. */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Code, type CountryItem, ISO_COUNTRY_CODES } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

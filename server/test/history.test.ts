@@ -1,5 +1,5 @@
 /**
- * Change history (issue 14 item 5): who changed what and when, per app and placement for their editors and
+ * Change history: who changed what and when, per app and placement for their editors and
  * company-wide for administrators; another company's changes never show.
  */
 import {

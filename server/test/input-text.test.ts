@@ -1,5 +1,5 @@
 /**
- * Text the database cannot store or that is not Unicode (issue 11 item 4): a NUL character or a lone
+ * Text the database cannot store or that is not Unicode: a NUL character or a lone
  * surrogate in any text input, of a public call or not, a query, a JSON body or the sign-in form inside its
  * ciphertext, is refused with code 604 naming the field (the message of other illegal characters), never
  * answered 602 with a stack in the log.

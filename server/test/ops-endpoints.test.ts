@@ -1,5 +1,5 @@
 /**
- * /metrics and /docs in production (issue 11 item 6): the metrics are read with METRICS_TOKEN as a bearer
+ * /metrics and /docs in production: the metrics are read with METRICS_TOKEN as a bearer
  * token, and not served at all in production without one; the API documentation is off in production unless
  * API_DOCS=true. The metrics pass Prometheus's own lint (`promtool check metrics`, Debian's `prometheus`
  * package, which .ci/run installs) and, wherever promtool is missing, its naming rules checked here.

@@ -223,7 +223,7 @@ describe("sign-in refusals", () => {
     expect(longer.msg).toMatch(/60 秒/);
   });
 
-  it("locks an account only at the address its wrong passwords come from (issue 11)", async () => {
+  it("locks an account only at the address its wrong passwords come from", async () => {
     const email = "targeted@demo.test";
     await createDemoUser(email);
     const attacker = "198.51.100.7";

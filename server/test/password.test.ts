@@ -213,7 +213,7 @@ describe("POST /v1/passport/captcha/send_email", () => {
     expect(smtp.inbox.some((mail) => mail.to.includes(unknown))).toBe(false);
   });
 
-  it("answers a registration for an address in use exactly as for a new one, mailing it a notice, no code (issue 11)", async () => {
+  it("answers a registration for an address in use exactly as for a new one, mailing it a notice, no code", async () => {
     const user = await staff();
     const unknown = freshEmail("newcomer");
     const known = await sendCode(user.email.toUpperCase(), "register");
@@ -492,7 +492,7 @@ describe("POST /v1/passport/user/register", () => {
   });
 });
 
-describe("limits per client address (issue 11)", () => {
+describe("limits per client address", () => {
   it(`lets one address ask for ${EMAIL_SENDS_PER_CLIENT.max} codes an hour, whatever emails they are for`, async () => {
     const client = "198.51.100.40";
     for (let i = 0; i < EMAIL_SENDS_PER_CLIENT.max; i++) {
@@ -567,7 +567,7 @@ async function textColumnsHolding(database: TestApp["runtime"]["database"]["db"]
   return holding;
 }
 
-describe("without SMTP_URL (issue 11 item 2)", () => {
+describe("without SMTP_URL", () => {
   it(
     "sends nothing and stores the code only as its hash, nowhere in clear",
     async () => {

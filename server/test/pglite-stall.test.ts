@@ -1,5 +1,5 @@
 /**
- * The embedded database stalls nothing for long (DESIGN §9, issue 10 item 8): while a big day is calculated,
+ * The embedded database stalls nothing for long (docs/performance.md): while a big day is calculated,
  * a small request repeated every 50 ms is answered promptly and the event loop never stalls (PGlite runs in
  * its worker thread; the calculation holds its one session a slice at a time), and the sliced calculation
  * answers exactly what the one-transaction calculation does. PGlite only.
@@ -32,7 +32,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("a big day's calculation on P
   const db = () => t.runtime.database.db;
 
   beforeAll(async () => {
-    // On disk: PGlite loads bulk rows far faster there than in memory (DESIGN §9).
+    // On disk: PGlite loads bulk rows far faster there than in memory (docs/performance.md).
     dataDir = mkdtempSync(path.join(tmpdir(), "pc-stall-"));
     t = await startTestApp({ LOG_LEVEL: "error", DATA_DIR: dataDir });
     owner = await otherPublisher(db(), "Stall Co");

@@ -1,5 +1,5 @@
 /**
- * Placements API and floor prices (issue 3 items 2, 3, 7): every call, the ad style rules, every floor-price
+ * Placements API and floor prices: every call, the ad style rules, every floor-price
  * refusal, and another company's ids on every endpoint.
  */
 import {

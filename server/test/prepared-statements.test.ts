@@ -1,5 +1,5 @@
 /**
- * Hot statements (issue 15, db/prepared.ts): the session lookup every authenticated call makes and the lists'
+ * Hot statements (db/prepared.ts): the session lookup every authenticated call makes and the lists'
  * page and count queries are built once per shape, with each call's values filled in (both databases), and
  * prepared once per connection (sent unnamed, PostgreSQL planned each one on every call, more work than
  * running it; on PGlite's one session too, where the session lookup took 1.4 ms unnamed and 0.3 ms by name).

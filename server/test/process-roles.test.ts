@@ -1,5 +1,5 @@
 /**
- * Roles of a process (issue 10 item 3): one build started as all (default), ingest, console or worker on
+ * Roles of a process: one build started as all (default), ingest, console or worker on
  * one PostgreSQL. Each role serves its paths and answers the envelope's 404 for the others; only the worker
  * runs the report scheduler; without DATABASE_URL (the embedded database has one owner) only `all` starts.
  */

@@ -1,5 +1,5 @@
 /**
- * The publisher reporting API (issue 14 item 2): super admins create, list and revoke read-only keys (the
+ * The publisher reporting API: super admins create, list and revoke read-only keys (the
  * secret answered once, only its hash kept, an audit row each); `GET /api/v1/reports/{sdk|affiliate}` with the
  * key answers the same rows and total row as the console's report calls for the same query, or the same CSV
  * as the console's export; a missing, wrong, expired or revoked key, a key out of its scope, another

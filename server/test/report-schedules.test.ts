@@ -1,5 +1,5 @@
 /**
- * Scheduled reports by email (issue 14 item 3): CRUD and validation (recipients of the company only, named
+ * Scheduled reports by email: CRUD and validation (recipients of the company only, named
  * by field), who sees what (own schedules, managers every one, another company none), publishing a day mails
  * exactly one CSV per schedule and recipient (the console's export of the same query), weekly schedules only
  * on their weekday, a failed mail retried with backoff then given up, and the unsubscribe link. Mail goes

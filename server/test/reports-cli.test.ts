@@ -1,5 +1,5 @@
 /**
- * The operator CLI's report commands (issue 5; DESIGN §10): calculate|publish|delete --kind online|offline
+ * The operator CLI's report commands (docs/cli.md): calculate|publish|delete --kind online|offline
  * --date yyyyMMdd [--company-id C], on a database of their own (a data directory on PGlite).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

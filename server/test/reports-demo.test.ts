@@ -1,5 +1,5 @@
 /**
- * The demo seed's reports (issue 5 item 8): 90 days of SDK and affiliate data for the demo publisher, every
+ * The demo seed's reports: 90 days of SDK and affiliate data for the demo publisher, every
  * day published but yesterday (calculated, waiting), and the published numbers equal the raw data's sums.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Ingest under concurrency (issue 10 items 1, 2): many SDK batches and affiliate calls at once over the same
+ * Ingest under concurrency: many SDK batches and affiliate calls at once over the same
  * keys, in opposite orders, never fault (before, PostgreSQL answered 602 `deadlock detected` for most of them)
  * and are counted exactly once; a call past the per-process limit is answered 429 with Retry-After.
  */

@@ -1,5 +1,5 @@
 /**
- * Report ingest (issue 5 item 1; DESIGN §5 Pipeline, Signed POST bodies): SDK event batches signed with the
+ * Report ingest (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule): SDK event batches signed with the
  * app's secret (body digest included), validated all-or-nothing, retries counting nothing; affiliate stats
  * signed with the external secret, each row replacing its key; late data marks calculated days stale.
  */

@@ -1,5 +1,5 @@
 /**
- * Report lifecycle (issue 5 item 2; DESIGN §5 Pipeline, Operators): calculate, publish, recalculate (both
+ * Report lifecycle (docs/rules/reports.md#pipeline; docs/rules/roles.md#operators): calculate, publish, recalculate (both
  * kinds, unpublished) and delete, for operator admins only; what publishers see at each step; a failed
  * calculation leaves the old report; concurrent calculations of one day leave one correct report; the
  * scheduler queues and calculates yesterday once, whichever process runs it; AUTO_PUBLISH.

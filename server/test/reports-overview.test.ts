@@ -1,5 +1,5 @@
 /**
- * The home page's overview (issue 12 item 7, `GET /v1/online/overview`): the latest published SDK day up to
+ * The home page's overview (`GET /v1/online/overview`): the latest published SDK day up to
  * yesterday, its days before and its top apps, each number equal to what the SDK report answers for that
  * day; unpublished days never shown; only the session's own company; without the SDK report's permission 402.
  */

@@ -1,5 +1,5 @@
 /**
- * Report queries (issue 5 item 3): known SDK events and affiliate stats are ingested, calculated and
+ * Report queries: known SDK events and affiliate stats are ingested, calculated and
  * published, then every combination of the dimension codes is checked against sums and rates computed here
  * (to the cent), with the filters, paging, order, summaries, the date rules, the session's company (another
  * company's data never seen, its companyId refused), unpublished days hidden and SDK-only users refused.

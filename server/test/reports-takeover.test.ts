@@ -1,5 +1,5 @@
 /**
- * A killed calculation is retried promptly (issue 10 item 6): a batch whose worker died (claimed and never
+ * A killed calculation is retried promptly: a batch whose worker died (claimed and never
  * run, or a calculating CLI process killed with SIGKILL) is taken over by the report scheduler within
  * seconds of its lease (2 s here); a calculation renewing its lease is not; a recalculation queued while a
  * calculation runs wins and the first rolls back, leaving the day's rows exactly once.

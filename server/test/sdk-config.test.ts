@@ -1,5 +1,5 @@
 /**
- * The SDK config (issue 3 item 5): signed with the app's secret by the contract's rule, ±300 s; answers the
+ * The SDK config: signed with the app's secret by the contract's rule, ±300 s; answers the
  * app's placements as saved; an unknown key and a bad signature get the same refusal; no company sees
  * another's placements. Also the operator CLI's app-secret.
  */

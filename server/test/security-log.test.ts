@@ -1,6 +1,6 @@
 /**
  * Refusals that may be an attack are logged at warn as security events with user, company, route and client
- * address (issue 11 item 10): the real server process, its log read line by line, behind a trusted proxy so
+ * address: the real server process, its log read line by line, behind a trusted proxy so
  * each test calls from its own address (X-Forwarded-For).
  */
 import { Code, type LoginAnswer, PLAT_TYPE, Role, type UserInfo } from "@pc/contract";

@@ -1,5 +1,5 @@
 /**
- * Shutdown (issue 10 item 5): the real server process gets SIGTERM twice, as npm forwards a group signal;
+ * Shutdown: the real server process gets SIGTERM twice, as npm forwards a group signal;
  * the calls in flight finish, a call arriving on an open connection answers the 608 envelope, exit 0.
  */
 import net from "node:net";

@@ -1,5 +1,5 @@
 /**
- * Links into the console (issue 11 item 5): the `t` of a link is a one-time, short-lived sign-in ticket
+ * Links into the console: the `t` of a link is a one-time, short-lived sign-in ticket
  * exchanged for a session of its own, never a session token, and the log never holds it.
  */
 import {

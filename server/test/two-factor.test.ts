@@ -1,5 +1,5 @@
 /**
- * Two-step verification (issue 14 item 4), on PGlite and on PostgreSQL: set up from the account page, asked for
+ * Two-step verification, on PGlite and on PostgreSQL: set up from the account page, asked for
  * after the password at sign-in (app code or recovery code, each once), wrong codes counted towards the lockout,
  * turned off and recovery codes renewed with a current code, and required of a whole company by its super admin.
  * Codes are made from the secret with the same library as the server (an authenticator app in the test). The

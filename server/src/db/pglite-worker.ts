@@ -1,5 +1,5 @@
 /**
- * The embedded database's own thread (DESIGN §9): PGlite runs its WASM Postgres synchronously, so on the main
+ * The embedded database's own thread (docs/performance.md): PGlite runs its WASM Postgres synchronously, so on the main
  * thread every statement froze the whole server for its run. This worker owns the PGlite instance and answers
  * the main thread's statements (pglite-dialect.ts) one message each.
  */

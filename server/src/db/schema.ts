@@ -1,4 +1,4 @@
-/** The database as Kysely sees it. Each module owns its tables (DESIGN §3). */
+/** The database as Kysely sees it. Each module owns its tables (ARCHITECTURE.md#the-parts). */
 import type { ColumnType, Generated } from "kysely";
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -139,7 +139,7 @@ export interface RateLimitTable {
   hits: number;
 }
 
-/** A reporting API key (issue 14 item 2): only the SHA-256 of its secret is kept. */
+/** A reporting API key (docs/api.md#reporting-api): only the SHA-256 of its secret is kept. */
 export interface ReportApiKeyTable {
   company_id: number;
   id: Generated<number>;
@@ -241,7 +241,7 @@ export interface AdPositionFloorCountryTable {
   position: number;
 }
 
-/** An emailed 6-digit code (password reset, registration): only its hash is kept (issue 4). */
+/** An emailed 6-digit code (password reset, registration): only its hash is kept (docs/rules/sign-in.md#password-calls). */
 export interface EmailCodeTable {
   id: Generated<number>;
   email: string;
@@ -272,7 +272,7 @@ export interface MailQueueTable {
   modify_time: UpdatedAt;
 }
 
-/** Report pipeline (issue 5): see migrations/0005_reports.ts. Counters are bigint, money numeric. */
+/** Report pipeline (docs/rules/reports.md#pipeline): see migrations/0005_reports.ts. Counters are bigint, money numeric. */
 type Counter = ColumnType<number, number | string, number | string>;
 
 export interface SdkEventBatchTable {

@@ -13,7 +13,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Records who changed what, with the row before and after (DESIGN §5). */
+/** Records who changed what, with the row before and after (docs/rules/entities.md#audit). */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto("audit_log")

@@ -1,7 +1,7 @@
 /**
- * Outgoing mail (DESIGN §2): through nodemailer when SMTP_URL is set (required in production). Without it
+ * Outgoing mail: through nodemailer when SMTP_URL is set (required in production). Without it
  * (development) a mail is not sent and the log names only its recipient and subject: a mail carries a code,
- * which is never logged or stored in clear (issue 11 item 2).
+ * which is never logged or stored in clear (docs/configuration.md).
  */
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";

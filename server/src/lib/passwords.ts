@@ -1,4 +1,4 @@
-/** Password storage: argon2id over the MD5 hex digest the client sends (DESIGN §2, §5). */
+/** Password storage: argon2id over the MD5 hex digest the client sends (docs/rules/sign-in.md#login-payload). */
 import { createHash } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 

@@ -58,7 +58,7 @@ function offsetOf(epochMs: number, timeZone: string): number {
 
 const two = (value: number) => String(value).padStart(2, "0");
 
-/** Formats an instant as `yyyy-MM-DD HH:mm:ss` in a time zone (DESIGN §5 answer times). */
+/** Formats an instant as `yyyy-MM-DD HH:mm:ss` in a time zone (docs/api.md#call-conventions). */
 export function formatDateTime(instant: Date, timeZone: string): string {
   const epochMs = instant.getTime();
   const wall = new Date(epochMs + offsetOf(epochMs, timeZone));

@@ -1,5 +1,5 @@
 /**
- * Backpressure for the ingest routes (issue 10 item 2): at most `max` calls in flight per process. Past that a
+ * Backpressure for the ingest routes (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): at most `max` calls in flight per process. Past that a
  * call is answered at once — before its body is read or the database is asked — with HTTP 429, code 607 and
  * `Retry-After`, instead of queueing for the database without bound.
  */

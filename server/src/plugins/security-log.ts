@@ -1,6 +1,6 @@
 /**
  * Refusals that may be an attack — no permission (402), not allowed or locked out (601), wrong credentials
- * (605, 606), a wrong or replayed two-step verification code (610), an emailed code's tries used up — are logged at warn as security events (issue 11): the user and
+ * (605, 606), a wrong or replayed two-step verification code (610), an emailed code's tries used up — are logged at warn as security events (docs/internals.md#security-log): the user and
  * company (from the session, or what a sign-in named), the route and the client address. Never a password,
  * code or token.
  */

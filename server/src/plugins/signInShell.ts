@@ -1,5 +1,5 @@
 /**
- * The frame drawn from the served page alone (issue 12), over the app until the app has drawn its page
+ * The frame drawn from the served page alone (docs/performance.md#the-first-load), over the app until the app has drawn its page
  * (web/src/app/staticShell.ts): the first paint shows the host's top bar while the app's script (300 KB for
  * sign-in, 480 KB for a report) is still on its way. A visitor without a session sees the top bar and the
  * branded side of the sign-in card; a signed-in user sees the top bar over the page's background, where their

@@ -1,5 +1,5 @@
 /**
- * The `signed` plugin (DESIGN §5 Signing, Signed POST bodies): the one check of signed calls, which a route
+ * The `signed` plugin (docs/api.md#the-signing-rule): the one check of signed calls, which a route
  * group registers with its `SignedCalls` (whose secret signs a call, the rules it accepts, whether a sign is
  * single-use, and whether it is checked before or after the parameters are validated). In the group's scope it
  * owns the JSON parser (bodies parsed from their raw bytes, which are signed), the window check, the

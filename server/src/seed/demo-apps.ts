@@ -1,5 +1,5 @@
 /**
- * Demo applications and placements of the demo publisher (issue 3): ten apps, forty placements of every ad
+ * Demo applications and placements of the demo publisher (docs/rules/entities.md#applications): ten apps, forty placements of every ad
  * style, some with per-country floors. Deterministic (names, keys, settings); only the SDK secrets are
  * random (the operator CLI prints them: `app-secret --app-key K`).
  */

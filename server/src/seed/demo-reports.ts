@@ -1,5 +1,5 @@
 /**
- * Demo report data of the demo publisher (issue 5 item 8): 90 days of SDK counters for every demo placement
+ * Demo report data of the demo publisher (docs/rules/reports.md#pipeline): 90 days of SDK counters for every demo placement
  * (two 12-hour reports a day per placement and country, a weekday rhythm, a country mix, fill, display and click rates and eCPM by ad
  * style and country) and affiliate stats (sub-channels × offers × countries), all calculated; every day is
  * published except yesterday, which is calculated and waits to be published. Written in bulk from SQL

@@ -1,4 +1,4 @@
-/** Signed external calls as a partner system makes them (DESIGN §5 Signing, Signed POST bodies). */
+/** Signed external calls as a partner system makes them (docs/api.md#the-signing-rule). */
 import { randomUUID } from "node:crypto";
 import {
   nowSeconds,

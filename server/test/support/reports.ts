@@ -1,5 +1,5 @@
 /**
- * Report test helpers (issue 5): SDK event batches signed as an app sends them, affiliate stats signed as a
+ * Report test helpers: SDK event batches signed as an app sends them, affiliate stats signed as a
  * partner sends them, operator and publisher calls of the report endpoints, and report days relative to
  * today (REPORT_TZ is UTC in the tests).
  */

@@ -1,5 +1,5 @@
 /**
- * The report pipeline (issue 5; DESIGN §5 Reports, Pipeline; §6; §9). Frozen in time.
+ * The report pipeline (docs/rules/reports.md#pipeline; docs/rules/reports.md#metrics). Frozen in time.
  *
  * Raw data: `sdk_event_hourly` (counters per placement, country and UTC hour, added by the SDK's batches;
  * app and ad style are taken from the placement when the events arrive, so a report outlives a deleted
@@ -8,11 +8,11 @@
  * are facts and stay when a placement goes.
  *
  * `report_batch` is the queue and the status of each (company, kind, day): workers claim rows with
- * FOR UPDATE SKIP LOCKED (DESIGN §2 jobs).
+ * FOR UPDATE SKIP LOCKED.
  *
  * Report tables (`rpt_*`) are rebuilt per company and day by the calculation job in one transaction: the
  * finest grain (`rpt_online_fine`, `rpt_offline_fine`) and rollups for the dimension combinations the
- * screens use, so a query reads the smallest table holding its dimensions and filters (DESIGN §9). The
+ * screens use, so a query reads the smallest table holding its dimensions and filters (docs/performance.md). The
  * day rollups carry `group_counts`: the number of groups per day of every dimension combination, so the
  * total of a query grouped by date is a sum of at most 90 numbers.
  */

@@ -1,5 +1,5 @@
 /**
- * Report pages in their default order (issue 5; DESIGN §9): date newest first, then the other dimensions
+ * Report pages in their default order (docs/rules/reports.md#pipeline; docs/performance.md): date newest first, then the other dimensions
  * ascending. On the largest tables an index in exactly that order lets a page read only its own rows
  * (at 1.8M daily rows, ~250 ms → under 1 ms on PostgreSQL). Frozen in time.
  */

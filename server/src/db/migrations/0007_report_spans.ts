@@ -1,5 +1,5 @@
 /**
- * Report spans (issue 5; DESIGN §9): the finest grain summed over aligned blocks of 2, 4 … 64 days, so a
+ * Report spans (docs/rules/reports.md#pipeline; docs/performance.md): the finest grain summed over aligned blocks of 2, 4 … 64 days, so a
  * grouping without the date (e.g. placement × country over 90 days) sums a dozen blocks instead of every
  * day: at 1.8M daily rows a query reads ~10x fewer rows. `start` is the block's first day, aligned to its
  * size counted from 1970-01-01; the calculation rebuilds the blocks holding the days it writes. And a country

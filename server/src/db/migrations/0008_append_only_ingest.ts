@@ -1,5 +1,5 @@
 /**
- * Append-only ingest (issue 10 item 1). An SDK batch or an affiliate call only appends its rows: no shared
+ * Append-only ingest (docs/rules/reports.md#pipeline). An SDK batch or an affiliate call only appends its rows: no shared
  * counter row is updated in the request path, so concurrent batches over the same placement × country × hour
  * never wait for each other and cannot deadlock, whatever the order of their events. The calculation folds a
  * day's appended rows into `sdk_event_hourly` / `affiliate_stat` (deleting them) in its own transaction.

@@ -1,5 +1,5 @@
 /**
- * The mail outbox goes (issue 11 item 2): without SMTP_URL it kept every emailed code in clear. Mail now
+ * The mail outbox goes (docs/configuration.md): without SMTP_URL it kept every emailed code in clear. Mail now
  * leaves only through SMTP (required in production); the rows already there go with the table. Frozen in time.
  */
 import type { Kysely } from "kysely";

@@ -1,5 +1,5 @@
 /**
- * Company logos and favicons uploaded by the operators (issue 12 item 6): the image bytes live in the
+ * Company logos and favicons uploaded by the operators (docs/rules/screens.md#companies): the image bytes live in the
  * database, so every server process serves the same ones. A row is one version, named by the SHA-256 of its
  * bytes (its URL is immutable); the current version of a company's logo or icon has no `replaced_time`.
  * Replaced versions stay a day, so a browser still holding the previous branding finds its image. Frozen in

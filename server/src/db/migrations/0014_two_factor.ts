@@ -1,5 +1,5 @@
 /**
- * Two-step verification (issue 14 item 4). `user_totp` holds a user's authenticator secret (sealed with
+ * Two-step verification (docs/rules/sign-in.md#two-step-verification). `user_totp` holds a user's authenticator secret (sealed with
  * TWO_FACTOR_KEY when the server has one): pending until its first code confirms it (`enabled_time`), and the
  * last time step a code was accepted for, so no code is taken twice. `user_recovery_code` holds the SHA-256 of
  * each single-use recovery code. `two_factor_challenge` is the second step of a sign-in whose password was right:

@@ -90,7 +90,7 @@ export function principalOf(roleIds: readonly number[], reportScope: string, isO
   };
 }
 
-/** The user info answered at sign-in and by /api/v1/user/user_info (spec §3). */
+/** The user info answered at sign-in and by /api/v1/user/user_info (docs/rules/entities.md#users). */
 export async function loadUserInfo(
   db: Db,
   session: { companyId: number; userId: number; accountId: number; isOperator: boolean },
@@ -123,7 +123,7 @@ export async function loadUserInfo(
   };
 }
 
-// ── The accounts API (spec §7 Accounts; DESIGN §5 Accounts) ─────────────────────────────────────────────
+// ── The accounts API (docs/rules/roles.md#who-may-change-whom) ─────────────────────────────────────────────
 
 /** Who is acting: the session's user and roles, company and its account, token, and client address. */
 export interface Actor {
@@ -135,14 +135,14 @@ export interface Actor {
   clientAddress: string;
 }
 
-/** What the actor may do to a user: the account list's rule, enforced here (spec §6; issue 11). */
+/** What the actor may do to a user: the account list's rule, enforced here (docs/rules/roles.md#who-may-change-whom). */
 const allowedOn = (actor: Actor, user: { id: number; role_ids: readonly number[] }) =>
   accountRowActions(
     { user_id: user.id, role_ids: user.role_ids },
     { user_id: actor.userId, role_id: actor.roleIds },
   );
 
-/** A body's or query's `account_id` must be the session's (DESIGN §4): otherwise 402. */
+/** A body's or query's `account_id` must be the session's (docs/api.md#call-conventions): otherwise 402. */
 function checkAccount(actor: Actor, accountId: number): void {
   if (accountId !== actor.accountId)
     throw new AppError(Code.NoPermission, "companyMismatch", {}, "account_id");
@@ -151,7 +151,7 @@ function checkAccount(actor: Actor, accountId: number): void {
 /**
  * Answers to "this email is in use" about another company's user tell an administrator of any company
  * (anyone can register one) who has an account on the platform: a client address and a company get a limited
- * number an hour, and past it every email change is refused until the hour ends, taken or not (issue 11).
+ * number an hour, and past it every email change is refused until the hour ends, taken or not (docs/rules/roles.md#who-may-change-whom).
  */
 export const FOREIGN_EMAIL_ANSWERS: RateLimit = {
   scope: "foreign_email_answer",
@@ -318,7 +318,7 @@ export async function updateAccount(db: Db, actor: Actor, body: UserUpdateValue)
   });
 }
 
-/** Nobody freezes or deletes themselves, an administrator or a super admin (spec §6, DESIGN §5). */
+/** Nobody freezes or deletes themselves, an administrator or a super admin (docs/rules/roles.md#who-may-change-whom). */
 function checkRemovable(
   actor: Actor,
   user: { id: number; role_ids: readonly number[] },

@@ -1,5 +1,5 @@
 /**
- * The publisher reporting API (issue 14 item 2): `GET /api/v1/reports/{sdk|affiliate}` with a read-only key
+ * The publisher reporting API (docs/api.md#reporting-api): `GET /api/v1/reports/{sdk|affiliate}` with a read-only key
  * (`Authorization: Bearer pck_…`) instead of the console's session. The same query parameters, rules and rows
  * as the console's report calls (reports/query/service.ts), for the key's company and its published days; JSON, or
  * CSV streamed by the console's export. Rate-limited per key (HTTP 429 with Retry-After).

@@ -1,4 +1,4 @@
-/** The console's calls of the reporting API's keys (issue 14 item 2): a company's super admins only. */
+/** The console's calls of the reporting API's keys (docs/api.md#reporting-api): a company's super admins only. */
 import { API_KEY_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

@@ -1,5 +1,5 @@
 /**
- * The reporting API's keys (issue 14 item 2): a company's super admin creates, lists and revokes them (each
+ * The reporting API's keys (docs/api.md#reporting-api): a company's super admin creates, lists and revokes them (each
  * change with an audit row); a report call is let in by its key (scope, expiry, revocation) and counted against
  * the key's rate limit. The secret is answered once; only its SHA-256 is kept.
  */

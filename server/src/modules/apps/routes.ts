@@ -1,4 +1,4 @@
-/** Applications (spec §7 Applications; DESIGN §4, §5). Every call is scoped to the session's company. */
+/** Applications (docs/rules/entities.md#applications). Every call is scoped to the session's company. */
 import { APP_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

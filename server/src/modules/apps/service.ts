@@ -1,5 +1,5 @@
 /**
- * Application rules (spec §5 App form, §7 Applications; DESIGN §5, §6): names and packages unique per
+ * Application rules (docs/rules/validation.md#app-form; docs/rules/entities.md#applications): names and packages unique per
  * company (checked first, enforced by the database), app_key and SDK secret generated once, delete
  * refused while placements exist. Every write records modify_user_id/modify_time and an audit row in
  * the same transaction.
@@ -65,7 +65,7 @@ const toRow = (record: AppRecord, timeZone: string): AppRow => ({
   modify_user_id: record.modify_user_id,
 });
 
-/** A body naming a company must name the session's (DESIGN §4). */
+/** A body naming a company must name the session's (docs/api.md#call-conventions). */
 export function checkCompany(actor: Actor, companyId: number | undefined): void {
   if (companyId !== undefined && companyId !== actor.companyId) {
     throw new AppError(Code.NoPermission, "companyMismatch", {}, "company_id");

@@ -1,5 +1,5 @@
 /**
- * The signed external API (spec §7 Signed external calls; DESIGN §5): no token, but every call carries
+ * The signed external API (docs/api.md#signed-external-api; docs/api.md#the-signing-rule): no token, but every call carries
  * `timestamp` and `sign` in its query, checked before the parameters are validated; a sign is accepted
  * once. The `signed` plugin checks them (and parses JSON bodies from their raw bytes, which are signed).
  */
@@ -114,7 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: [],
         description:
-          "An affiliate network's daily totals for a company (issue 5): each row replaces the stored values " +
+          "An affiliate network's daily totals for a company: each row replaces the stored values " +
           "of its key (dt, sub_channel, offer_id, pkg_name, country), so sending it again changes nothing. " +
           "All rows or none; a calculated day whose data changed is marked stale. " +
           SIGNING,

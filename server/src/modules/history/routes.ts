@@ -1,4 +1,4 @@
-/** Change history (issue 14 item 5). Every call reads the session's company only. */
+/** Change history (docs/rules/screens.md#change-history). Every call reads the session's company only. */
 import { HISTORY_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

@@ -1,5 +1,5 @@
 /**
- * Change history (issue 14 item 5): the audit rows of a company as who changed what and when. The company-wide
+ * Change history (docs/rules/screens.md#change-history): the audit rows of a company as who changed what and when. The company-wide
  * list is for its administrators; an app's or placement's own history for everyone who may edit it.
  */
 import {

@@ -1,4 +1,4 @@
-/** The RSA key the browser encrypts the login payload with (DESIGN §5). */
+/** The RSA key the browser encrypts the login payload with (docs/rules/sign-in.md#login-payload). */
 import {
   constants,
   createPrivateKey,

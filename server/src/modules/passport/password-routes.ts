@@ -1,4 +1,4 @@
-/** Password change, emailed codes, password reset and registration (DESIGN §5 Password calls). */
+/** Password change, emailed codes, password reset and registration (docs/rules/sign-in.md#password-calls). */
 import { MESSAGES, ok, PASSWORD_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

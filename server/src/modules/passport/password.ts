@@ -1,4 +1,4 @@
-/** Password change, emailed codes, password reset and registration (DESIGN §5 Password calls). */
+/** Password change, emailed codes, password reset and registration (docs/rules/sign-in.md#password-calls). */
 import {
   Code,
   EMAIL_CODE_LIFETIME_SECONDS,
@@ -40,7 +40,7 @@ export interface PasswordDeps {
 
 const CODE_MINUTES = EMAIL_CODE_LIFETIME_SECONDS / 60;
 const HOUR_SECONDS = 3600;
-/** Code requests from one client address an hour, whatever addresses they are for (issue 11). */
+/** Code requests from one client address an hour, whatever addresses they are for (docs/rules/sign-in.md#password-calls). */
 export const EMAIL_SENDS_PER_CLIENT: RateLimit = {
   scope: "email_send_client",
   max: 20,
@@ -99,7 +99,7 @@ function mailKindFor(purpose: EmailCodePurposeValue, hasAccount: boolean): CodeM
 
 /**
  * `POST /v1/passport/captcha/send_email`: after the captcha, emails a code. The answer is the same whether or
- * not the address has an account, for a reset as for a registration (issue 11): a code is made and counted
+ * not the address has an account, for a reset as for a registration (docs/rules/sign-in.md#password-calls): a code is made and counted
  * against the address either way, and only what is mailed differs. The mail is queued with the code and
  * leaves in the background (`code-mail.ts`: retried while the mail server is down), so neither the answer
  * nor its time tells whether the address has an account, or whether the mail server is up. A client address
@@ -163,7 +163,7 @@ export async function resetPassword(
 
 /**
  * `POST /v1/passport/user/register`: a right code creates a publisher company with the registrant as its
- * super admin. Whether the email is in use is told only once its code is proven (issue 11).
+ * super admin. Whether the email is in use is told only once its code is proven (docs/rules/sign-in.md#password-calls).
  */
 export async function register(
   db: Db,

@@ -1,4 +1,4 @@
-/** Passport calls (spec §7 Session and captcha; DESIGN §5). */
+/** Passport calls (docs/rules/sign-in.md#login-payload). */
 import { allowedActions, menuRoutes, ok, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

@@ -1,4 +1,4 @@
-/** Sign-in and sign-out (DESIGN §5 login payload, brute-force rules). */
+/** Sign-in and sign-out (docs/rules/sign-in.md#login-payload; docs/rules/sign-in.md#brute-force). */
 
 import {
   AccountStatus,

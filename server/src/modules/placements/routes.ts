@@ -1,4 +1,4 @@
-/** Ad placements (spec §7 Placements; DESIGN §4, §5). Every call is scoped to the session's company. */
+/** Ad placements (docs/rules/entities.md#floor-prices). Every call is scoped to the session's company. */
 import { ok, PLACEMENT_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

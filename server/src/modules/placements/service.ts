@@ -1,5 +1,5 @@
 /**
- * Placement rules (spec §5 Placement form and Bottom price, §7 Placements; DESIGN §5, §6): the app is one
+ * Placement rules (docs/rules/validation.md#placement-form; docs/rules/entities.md#floor-prices): the app is one
  * of the company's and cannot change on edit, the name is unique per company (checked first, enforced by
  * the database), content types and auto rotation follow the ad style (contract schema and a database
  * check), floor prices are stored as validated. Every write records modify_user_id/modify_time and an

@@ -1,5 +1,5 @@
 /**
- * Delivering scheduled reports (issue 14 item 3): once a day is published, each enabled schedule of its
+ * Delivering scheduled reports (docs/rules/reports.md#scheduled-reports): once a day is published, each enabled schedule of its
  * company and kind that it is due for (daily: every day; weekly: the day before the chosen weekday) gets one
  * delivery, queued in `report_schedule_delivery` (unique per schedule and period end, so a day is never mailed
  * twice, whatever the number of processes). A worker claims deliveries with FOR UPDATE SKIP LOCKED, builds the

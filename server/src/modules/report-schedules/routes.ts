@@ -1,5 +1,5 @@
 /**
- * Scheduled report calls (issue 14 item 3): list, create, update, delete and "send now" of the session's
+ * Scheduled report calls (docs/rules/reports.md#scheduled-reports): list, create, update, delete and "send now" of the session's
  * company's schedules, the users who may receive them, and the public unsubscribe link of the mails. Thin
  * handlers: the rules live in service.ts, the sending in delivery.ts.
  */

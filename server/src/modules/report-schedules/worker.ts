@@ -1,5 +1,5 @@
 /**
- * The scheduled-report mailer (issue 14 item 3): every worker process runs it. Every `intervalSeconds` it
+ * The scheduled-report mailer (docs/rules/reports.md#scheduled-reports): every worker process runs it. Every `intervalSeconds` it
  * queues the deliveries of newly published days and sends those due. Safe with several processes: a period
  * is queued once (unique key) and each delivery is claimed with FOR UPDATE SKIP LOCKED.
  */

@@ -1,5 +1,5 @@
 /**
- * The shape of each report kind on the server (DESIGN §5 Reports, §9): its dimensions and the columns that
+ * The shape of each report kind on the server (docs/rules/reports.md#metrics; docs/performance.md): its dimensions and the columns that
  * hold them, its rollup tables (smallest first) with the dimensions each holds and the key that makes its
  * rows unique, its filters, and the SQL of its metrics (summed, then rates derived; 0 when the
  * denominator is 0; money and ratios rounded to METRIC_DECIMALS).

@@ -1,5 +1,5 @@
 /**
- * Report calls (spec §7 Reports; DESIGN §5 Reports, Export, Operators): the SDK (online) and affiliate
+ * Report calls (docs/rules/reports.md#metrics; docs/rules/reports.md#export): the SDK (online) and affiliate
  * (offline) tables, summaries and CSV exports, the management calls of operator admins, and the report
  * date window. Thin handlers: the rules live in query/service.ts and management/service.ts, the export in
  * query/export.ts.

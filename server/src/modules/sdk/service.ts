@@ -1,5 +1,5 @@
 /**
- * The SDK's configuration (DESIGN §5 SDK config): the call is signed with the app's secret by the one
+ * The SDK's configuration (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): the call is signed with the app's secret by the one
  * signing rule; an unknown app_key and a wrong signature get the same refusal, in the same time.
  */
 import type { SdkConfigAnswer } from "@pc/contract";

@@ -1,5 +1,5 @@
 /**
- * Two-step verification (issue 14 item 4): the signed-in user's own (account page), and the company's rule
+ * Two-step verification (docs/rules/sign-in.md#two-step-verification): the signed-in user's own (account page), and the company's rule
  * (Account Management: administrators read it, the super admin sets it). The second step of a sign-in is served
  * with the other sign-in calls (passport/routes.ts).
  */

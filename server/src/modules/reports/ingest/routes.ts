@@ -1,5 +1,5 @@
 /**
- * `POST /sdk/v1/events` (DESIGN §5 Pipeline, Signed POST bodies): the mobile SDK's counters, signed with the
+ * `POST /sdk/v1/events` (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule): the mobile SDK's counters, signed with the
  * app's secret by the one rule with the raw body's SHA-256 hex as the parameter `body`; the signature is
  * checked (by the `signed` plugin, with the SDK's rules) before the body is validated, so a caller without the secret learns nothing.
  */

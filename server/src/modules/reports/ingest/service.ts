@@ -1,5 +1,5 @@
 /**
- * Report ingest (issue 5; spec §5; DESIGN §5 Pipeline): all-or-nothing per batch, retries never
+ * Report ingest (docs/rules/reports.md#pipeline; docs/rules/validation.md#report-dates): all-or-nothing per batch, retries never
  * double-count, appended only, so late data leaves a calculated day stale until it is recalculated.
  */
 import {

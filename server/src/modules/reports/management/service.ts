@@ -1,5 +1,5 @@
 /**
- * Report management by operator admins and the CLI (spec §7 Reports; DESIGN §5 Operators): calculate
+ * Report management by operator admins and the CLI (docs/rules/roles.md#operators): calculate
  * (through the pipeline's queue), publish or delete a past day for one company or every one, audited;
  * and the list of batches.
  */

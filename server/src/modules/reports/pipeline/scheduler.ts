@@ -1,5 +1,5 @@
 /**
- * The report scheduler (DESIGN §5 Pipeline): every worker process runs it. Every `intervalSeconds` it
+ * The report scheduler (docs/rules/reports.md#pipeline): every worker process runs it. Every `intervalSeconds` it
  * queues yesterday (REPORT_TZ) for every company lacking it and works the queue; in between, every third
  * of a lease, it only claims: a batch queued by another process, or one whose calculation stopped renewing
  * its lease (its process was killed), is calculated within seconds. Safe with several processes: queuing is

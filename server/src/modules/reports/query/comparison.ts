@@ -1,5 +1,5 @@
 /**
- * Period comparison (issue 14 item 1): the same query over the comparison range, its rows matched to the
+ * Period comparison (docs/rules/reports.md#comparison): the same query over the comparison range, its rows matched to the
  * answered rows by their dimensions, the date moved by the range's shift. Both sides count the same days
  *: the days withheld from the reader are left out of both.
  */

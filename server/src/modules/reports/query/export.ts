@@ -1,5 +1,5 @@
 /**
- * CSV export of a report query (DESIGN §5 Export, §9): the same rows as the table, streamed in constant
+ * CSV export of a report query (docs/rules/reports.md#export; docs/performance.md): the same rows as the table, streamed in constant
  * memory with a UTF-8 BOM and headers in the request's language. On PostgreSQL the database writes the
  * CSV itself (`COPY (query) TO STDOUT` through pg-copy-streams; COPY takes no bind parameters, so values go
  * in as checked literals); on PGlite, pages of rows follow the export order by key (each page a short query,

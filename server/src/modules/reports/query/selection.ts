@@ -1,5 +1,5 @@
 /**
- * What a report query reads, after its rules (spec §3, §5 Report dates; DESIGN §5 Reports): the session's
+ * What a report query reads, after its rules (docs/rules/entities.md#report-days; docs/rules/validation.md#report-dates): the session's
  * company unless an operator admin, the date window, and published days only for publishers.
  */
 import {
