@@ -1,4 +1,4 @@
-/** Staff accounts and the password calls (spec §7 Accounts; DESIGN §5 Password calls). */
+/** Staff accounts and the password calls (docs/rules/sign-in.md#password-calls). */
 import {
   ACCOUNT_ROUTES,
   type AccountStatusValue,

@@ -1,4 +1,4 @@
-/** Applications (spec §7 Applications; DESIGN §5 payload shapes). */
+/** Applications (docs/rules/entities.md). */
 import { APP_ROUTES, type AppCreateBody, type AppUpdateBody } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The one fetch client (spec §7, §8; DESIGN §4). Every call sends `token` and `lang`, reads the
+ * The one fetch client (docs/rules/errors.md). Every call sends `token` and `lang`, reads the
  * `{code, msg, data}` envelope and applies the error catalogue: session codes drop the session,
  * 402 and 601–606 warn, other codes warn and reject, transport failures show an error for 3 s.
  */
@@ -19,7 +19,7 @@ import {
 import i18n, { currentLanguage } from "../i18n/index.ts";
 import { getToken } from "../session/session.ts";
 
-/** Spec §9: 600000 ms for calls, 180000 ms for exports. */
+/** 600000 ms for calls, 180000 ms for exports (docs/rules/constants.md). */
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const EXPORT_TIMEOUT_MS = 180_000;
 export const WARNING_SECONDS = 2;
@@ -121,7 +121,7 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 const codeMessage = (code: number): string | undefined =>
   code in CODE_MESSAGES ? CODE_MESSAGES[code as CodeValue][currentLanguage()] : undefined;
 
-/** Applies spec §8 to a non-success envelope and returns the error to reject with. */
+/** Applies the error catalogue (docs/rules/errors.md) to a non-success envelope; returns the error to reject with. */
 function envelopeError(envelope: Envelope<unknown>, quiet: RequestOptions["quiet"]): ApiError {
   const { code, msg, data } = envelope;
   if (SESSION_INVALID_CODES.includes(code)) {

@@ -1,4 +1,4 @@
-/** The Companies screen's calls (operator admins; issue 12 item 6). Paths and shapes are the contract's. */
+/** The Companies screen's calls (operator admins; docs/rules/screens.md#companies). Paths and shapes are the contract's. */
 import {
   type BrandAssetKind,
   COMPANY_PATHS,

@@ -1,4 +1,4 @@
-/** Change history (issue 14 item 5). */
+/** Change history (docs/rules/screens.md#change-history). */
 import { HISTORY_ROUTES, type HistoryEntityValue } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

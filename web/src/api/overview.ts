@@ -1,4 +1,4 @@
-/** The home page's overview of the SDK report (issue 12 item 7; `GET /v1/online/overview`). */
+/** The home page's overview of the SDK report (`GET /v1/online/overview`; docs/rules/reports.md#home-overview). */
 import { REPORT_ROUTES } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

@@ -1,4 +1,4 @@
-/** Session, captcha, user and branding calls (spec §7; DESIGN §5). */
+/** Session, captcha, user and branding calls (docs/rules/sign-in.md#login-payload). */
 import { COMPANY_ROUTES, PASSPORT_ROUTES, TWO_FACTOR_ROUTES } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

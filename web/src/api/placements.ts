@@ -1,4 +1,4 @@
-/** Ad placements (spec §7 Placements; DESIGN §5 payload shapes). */
+/** Ad placements (docs/rules/entities.md). */
 import {
   type AdStyleValue,
   PLACEMENT_ROUTES,

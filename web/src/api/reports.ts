@@ -1,5 +1,5 @@
 /**
- * Report calls (spec §7 Reports; DESIGN §5 Reports, Export, Operators): the SDK (online) and affiliate
+ * Report calls (docs/rules/reports.md#metrics; docs/rules/reports.md#export): the SDK (online) and affiliate
  * (offline) pages, summaries and CSV exports, and the operators'
  * management calls and batch list. Paths and shapes are the contract's.
  */
@@ -26,7 +26,7 @@ const download = (kind: ReportKindValue, query: object, options?: FileRequestOpt
   requestFile(`/v1/${kind}/ssp/download`, { ...options, method: "POST", body: query });
 
 export const reportsApi = {
-  /** The SDK report, through the report proxy host's path (spec §7). */
+  /** The SDK report, through the report proxy host's path (docs/api.md#call-conventions). */
   online: {
     list: (query: OnlineReportQueryInput, options?: RequestOptions) =>
       call(REPORT_ROUTES.onlineListProxy, { body: query }, options),

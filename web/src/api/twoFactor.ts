@@ -1,4 +1,4 @@
-/** Two-step verification: the signed-in user's own, and the company's rule (issue 14 item 4). */
+/** Two-step verification: the signed-in user's own, and the company's rule (docs/rules/sign-in.md#two-step-verification). */
 import { TWO_FACTOR_ROUTES } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

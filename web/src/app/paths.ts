@@ -14,7 +14,7 @@ export const PATHS = {
   appIndex: "/appManagement/index",
   adSpace: "/adSpace",
   placementList: "/adSpace/adSpaceList",
-  /** the application list opens /adSpace/index?name=… (spec §2) */
+  /** the application list opens /adSpace/index?name=… (docs/rules/screens.md#route-table) */
   placementIndex: "/adSpace/index",
   account: "/account",
   accountManagement: "/account/accountManagement",
@@ -32,7 +32,7 @@ export const PATHS = {
   register: "/register",
 } as const;
 
-/** Paths whose content is not padded (spec §2); `/organization` is the spec's, not a route of this console. */
+/** Paths whose content is not padded (docs/rules/screens.md#route-table); `/organization` is the spec's, not a route of this console. */
 export const UNPADDED_PATHS: readonly string[] = [
   PATHS.login,
   PATHS.register,

@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2): path, title key, access key, hidden flag and redirect. The guard, the
+ * The route table (docs/rules/screens.md#route-table): path, title key, access key, hidden flag and redirect. The guard, the
  * router, the top-bar menu and the document title are all derived from it. The menu's icons are the menu's
  * (menu.tsx): the table is in the initial bundle, which the sign-in page loads, and that page has no menu.
  */
@@ -118,7 +118,7 @@ export const ROUTES: RouteDef[] = [
         hidden: true,
         page: ChangeHistory,
       },
-      // super admins, from the user menu (issue 14 item 2): a visible child would fold this menu item
+      // super admins, from the user menu (docs/api.md#reporting-api): a visible child would fold this menu item
       {
         path: PATHS.apiKeys,
         title: "apiKeys",
@@ -168,7 +168,7 @@ export const ROUTES: RouteDef[] = [
       },
     ],
   },
-  // operator admins only (issue 12 item 6)
+  // operator admins only (docs/rules/screens.md#companies)
   { path: PATHS.companies, title: "companies", access: "companies", page: Companies },
   { path: PATHS.resetPassword, title: "resetPassword", open: true, hidden: true, page: ResetPassword },
   { path: PATHS.register, title: "register", open: true, hidden: true, page: Register },

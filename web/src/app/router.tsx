@@ -16,7 +16,7 @@ function cachedMenu(token: string | undefined): RouteKey[] | null {
   return queryClient.getQueryData<RouteKey[]>(queryKeys.menu.of(token)) ?? null;
 }
 
-/** Runs the guard for a navigation and applies its effects (spec §4). */
+/** Runs the guard for a navigation and applies its effects (docs/rules/entities.md#session). */
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
   // the page's chunk loads while the guard waits for the menu and the branding, not after them (a failure

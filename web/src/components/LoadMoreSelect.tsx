@@ -1,6 +1,6 @@
 /**
  * A select over a paged server list: searches on the server as you type and loads the next page when
- * the dropdown is scrolled within 30px of its bottom (spec §2 Shared behaviours).
+ * the dropdown is scrolled within 30px of its bottom (docs/rules/screens.md#shared-behaviours).
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Select, type SelectProps, Spin } from "antd";

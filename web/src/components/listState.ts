@@ -1,5 +1,5 @@
 /**
- * List screens' filters and paging (spec §4 Filters and paging, §5 Search inputs): text filters are
+ * List screens' filters and paging (docs/rules/screens.md#shared-behaviours; docs/rules/validation.md#search-inputs): text filters are
  * trimmed and empty ones become null (not sent); reset returns to page 1 with 10 rows; changing the page
  * size goes back to page 1.
  */

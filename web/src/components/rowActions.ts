@@ -1,4 +1,4 @@
-/** Table row actions (spec §2 Shared behaviours, §9): the first 3 inline, any more in a more-menu. */
+/** Table row actions (docs/rules/screens.md#shared-behaviours; docs/rules/constants.md): the first 3 inline, any more in a more-menu. */
 import type { ReactNode } from "react";
 
 export const MAX_INLINE_ACTIONS = 3;

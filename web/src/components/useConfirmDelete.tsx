@@ -1,5 +1,5 @@
 /**
- * Changes made after a confirmation (spec §2, §8): cancelling shows a cancelled message, success shows
+ * Changes made after a confirmation (docs/rules/screens.md#shared-behaviours; docs/rules/errors.md): cancelling shows a cancelled message, success shows
  * Success. A refusal was already shown by the API client.
  */
 import { ExclamationCircleFilled } from "@ant-design/icons";

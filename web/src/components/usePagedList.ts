@@ -1,6 +1,6 @@
 /**
  * A list screen's state: the filters last searched, the paging and the query of the current page
- * (spec §4 Filters and paging). The previous page stays on screen while the next one loads.
+ * (docs/rules/screens.md#shared-behaviours). The previous page stays on screen while the next one loads.
  */
 import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
 import type { TablePaginationConfig } from "antd";

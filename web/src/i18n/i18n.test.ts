@@ -65,7 +65,7 @@ describe("i18n", () => {
   });
 });
 
-describe("one vocabulary (issue 12 item 4)", () => {
+describe("one vocabulary", () => {
   const texts = (value: unknown): string[] =>
     typeof value === "string"
       ? [value]
@@ -106,7 +106,7 @@ describe("one vocabulary (issue 12 item 4)", () => {
   });
 });
 
-describe("one catalogue for texts (issue 13 item 5)", () => {
+describe("one catalogue for texts", () => {
   /** Each text of a nested catalogue with its key path. */
   const textsByKey = (value: unknown, prefix = ""): [string, string][] =>
     typeof value === "string"
@@ -183,9 +183,9 @@ describe("one catalogue for texts (issue 13 item 5)", () => {
     expect(i18n.t("route.adSpace")).toBe("Placement");
     expect(i18n.t("history.fields.pkg")).toBe("Package name");
     expect(i18n.t("companies.adminPasswordPlaceholder")).toBe("Please enter the password");
-    // the history's field names say the glossary's term (issue 12 item 4), not "Ad format"
+    // the history's field names say the glossary's term, not "Ad format"
     expect(i18n.t("history.fields.ad_style")).toBe("Ad type");
-    // spec §8: 'Cancel' when a delete confirmation is refused, not the contract's "Delete cancelled"
+    // docs/rules/errors.md: 'Cancel' when a delete confirmation is refused, not the contract's "Delete cancelled"
     expect(i18n.t("common.deleteCancelled")).toBe("Cancel");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Numbers as a reader of the console sees them (issue 12 item 3), in the interface language's locale
+ * Numbers as a reader of the console sees them (docs/internals.md#numbers), in the interface language's locale
  * (zh-CN, en-US) through Intl.NumberFormat: counts with thousands separators, money in USD with 2 decimals,
  * per-unit money (eCPM, CPC) in USD with METRIC_DECIMALS (as the CSV and the API write them), rates as
  * percentages with 2, a rate's change in percentage points. One style per language on every screen (the

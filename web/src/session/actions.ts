@@ -17,7 +17,7 @@ export function storeLogin(answer: LoginAnswer): void {
 let lastTicket: { ticket: string; exchange: Promise<void> } | null = null;
 
 /**
- * Signs in with the ticket of a link into the console (spec §4 "t replaces the token"): a ticket is taken
+ * Signs in with the ticket of a link into the console (docs/rules/entities.md#session): a ticket is taken
  * once, so the same ticket is exchanged once per page, however often the guard runs before it leaves the
  * URL. A refused ticket (invalid, used, expired; the server's message is shown) leaves no session: the
  * link was meant to sign in as someone, so nobody else's session stays in force.

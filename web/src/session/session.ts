@@ -1,5 +1,5 @@
 /**
- * The browser session (spec §3, §4; DESIGN §7): the token in a 7-day cookie, user_info and the
+ * The browser session (docs/rules/entities.md#session): the token in a 7-day cookie, user_info and the
  * company branding in sessionStorage.
  */
 import {
@@ -101,7 +101,7 @@ export function clearCompanyCache(): void {
   sessionStorage.removeItem(COMPANY_KEY);
 }
 
-/** Whether a cached company may still be used with this token at this time (spec §4). */
+/** Whether a cached company may still be used with this token at this time (docs/rules/entities.md#session). */
 export function companyCacheValid(cache: CompanyCache, token: string | null, now: number): boolean {
   return cache.token === token && now - cache.time <= COMPANY_CACHE_MS && now >= cache.time;
 }

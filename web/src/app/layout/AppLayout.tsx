@@ -21,10 +21,10 @@ import type { FrameProps } from "./SignedInFrame.tsx";
 /** The signed-in frame's chunk; the guard preloads it with the menu, so it is there when the frame renders. */
 export const SignedInFrame = lazyPage<FrameProps>(() => import("./SignedInFrame.tsx"));
 
-/** How long the no-permission page stays before going home (spec §2). */
+/** How long the no-permission page stays before going home (docs/rules/screens.md#route-table). */
 export const FORBIDDEN_REDIRECT_MS = 1000;
 
-/** Warns once per visit of a path the user may not see (spec §4). */
+/** Warns once per visit of a path the user may not see (docs/rules/entities.md#session). */
 function useForbiddenWarning(forbidden: boolean) {
   const { t } = useTranslation();
   const { message } = App.useApp();

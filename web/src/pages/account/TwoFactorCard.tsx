@@ -1,5 +1,5 @@
 /**
- * Two-step verification on the account page (issue 14 item 4): off, it offers to turn it on (the app's QR code
+ * Two-step verification on the account page (docs/rules/sign-in.md#two-step-verification): off, it offers to turn it on (the app's QR code
  * and key, confirmed by the app's first code, then the recovery codes shown once); on, it tells since when and
  * how many recovery codes are left, and offers new recovery codes and turning it off, each with a current code.
  * A company that requires it cannot have it turned off.

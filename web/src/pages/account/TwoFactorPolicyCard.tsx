@@ -1,5 +1,5 @@
 /**
- * The company's rule on Account Management (issue 14 item 4): whether everyone must sign in with two-step
+ * The company's rule on Account Management (docs/rules/sign-in.md#two-step-verification): whether everyone must sign in with two-step
  * verification, and how many active users have it on. Administrators see it; the super admin switches it, after a
  * confirmation (requiring it signs out the users without it, who set it up at their next sign-in).
  */

@@ -1,5 +1,5 @@
 /**
- * The placement list (spec §2 Placement list, §4 Filters and paging, §5 Search inputs): filters placement
+ * The placement list (docs/rules/screens.md#placement-list; docs/rules/screens.md#shared-behaviours): filters placement
  * id (integers only), name, ad type and application name (pre-filled from the `name` query), add, a paged
  * table of id, name, app name and ad type, and row actions edit, delete and bottom price.
  */

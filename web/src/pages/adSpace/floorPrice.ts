@@ -1,5 +1,5 @@
 /**
- * The bottom-price dialog's rules (spec §4 Floor-price switch, §5 Bottom price): turning the per-country
+ * The bottom-price dialog's rules (docs/rules/entities.md#floor-prices; docs/rules/validation.md#bottom-price): turning the per-country
  * switch on creates one empty group, turning it off clears all groups, the last group cannot be deleted.
  * Every other rule (default price required when the switch is on, countries and price per group, a
  * country in one group only, non-negative prices with at most 4 decimals) is the contract's schema,

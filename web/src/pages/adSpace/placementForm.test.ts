@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contentTypesOf, fieldsForStyle, materialSizes } from "./placementForm.ts";
 
 describe("choosing an ad style", () => {
-  it("resets the content types to all the style allows (spec §5 table)", () => {
+  it("resets the content types to all the style allows", () => {
     expect(fieldsForStyle(AdStyle.Banner, Flag.Off).content_type).toEqual([5, 6]);
     expect(fieldsForStyle(AdStyle.Native, Flag.Off).content_type).toEqual([1, 2, 3, 4]);
     expect(fieldsForStyle(AdStyle.Interstitial, Flag.Off).content_type).toEqual([1, 2, 3, 4]);

@@ -1,5 +1,5 @@
 /**
- * API keys (issue 14 item 2): a company's super admins create read-only keys of the reporting API (the secret
+ * API keys (docs/api.md#reporting-api): a company's super admins create read-only keys of the reporting API (the secret
  * shown once), see each key's scopes, status and last use, and revoke one after a confirmation.
  */
 import { type ApiKeyCreateAnswer, type ApiKeyRow, ApiKeyStatus, type ApiKeyStatusValue } from "@pc/contract";

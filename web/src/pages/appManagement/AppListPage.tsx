@@ -1,5 +1,5 @@
 /**
- * The application list (spec §2 Application list, §4 Filters and paging, §5 Search inputs): name and
+ * The application list (docs/rules/screens.md#application-list; docs/rules/screens.md#shared-behaviours): name and
  * package filters, add, a paged table of id, name, pkg, app_key (copyable) and adpos_count, and row
  * actions placement management, edit and delete.
  */

@@ -1,5 +1,5 @@
 /**
- * Companies (operator admins; issue 12 item 6): every company with its hosts, theme colour, logo, type and
+ * Companies (operator admins; docs/rules/screens.md#companies): every company with its hosts, theme colour, logo, type and
  * creation date, searched by name; create a company with its first super admin, edit its hosts, and set its
  * branding (theme colour with a live preview, logo, favicon).
  */

@@ -1,5 +1,5 @@
 /**
- * The company's change history (issue 14 item 5), for its administrators: who changed what and when, each
+ * The company's change history (docs/rules/screens.md#change-history), for its administrators: who changed what and when, each
  * changed field before and after; filtered by kind of record and by days.
  */
 import { HISTORY_ENTITIES, type HistoryEntityValue, type HistoryRow } from "@pc/contract";

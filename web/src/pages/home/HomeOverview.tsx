@@ -1,5 +1,5 @@
 /**
- * The home page's SDK overview (issue 12 item 7): the key figures of yesterday, or of the latest published
+ * The home page's SDK overview (docs/rules/reports.md#home-overview): the key figures of yesterday, or of the latest published
  * day when yesterday is not published yet (saying which day), and that day's top apps; an empty state when
  * nothing is published. Only for users who may read the SDK report.
  */

@@ -1,5 +1,5 @@
 /**
- * The home page (spec §2; issue 12 item 7): a compact welcome branded with the company's name, logo and
+ * The home page (docs/rules/screens.md#route-table; docs/rules/reports.md#home-overview): a compact welcome branded with the company's name, logo and
  * colour, then the SDK report's overview for users who may read it; users who may not see links to the
  * screens they can use instead.
  */

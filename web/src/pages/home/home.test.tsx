@@ -1,5 +1,5 @@
 /**
- * The home page (issue 12 item 7): its number formats and changes, the sparkline's runs, and what a user who
+ * The home page: its number formats and changes, the sparkline's runs, and what a user who
  * may not read the SDK report sees (the welcome and links, no figures, no overview call).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The login screen (spec §2, §5): email, password, math captcha with refresh, remember, forgot and
+ * The login screen (docs/rules/screens.md#login; docs/rules/validation.md#login): email, password, math captcha with refresh, remember, forgot and
  * register links, a debounced sign-in button, and the cookie notice to accept after success. A user with
  * two-step verification (or whose company requires it) then gives a code on the second step (TwoFactorStep).
  */
@@ -181,7 +181,7 @@ export default function LoginPage() {
       }
       setCaptchaPass(captchaPassOf(error));
       if (error instanceof ApiError && FORM_REFUSAL_CODES.has(error.code)) setRefusal(error.message);
-      // spec §4: a failed sign-in refreshes the captcha and clears its input
+      // docs/rules/screens.md#login: a failed sign-in refreshes the captcha and clears its input
       const field = error instanceof ApiError ? error.field : undefined;
       form.setFields([
         {

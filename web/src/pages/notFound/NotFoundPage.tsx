@@ -1,4 +1,4 @@
-/** The 404 page (spec §2): OOPS, the page cannot be entered, back to home. */
+/** The 404 page (docs/rules/screens.md#route-table): OOPS, the page cannot be entered, back to home. */
 import { Button, Result, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Affiliate reports (spec §2 Affiliate reports; §3 Affiliate query and row; §4 affiliate defaults): filters
+ * Affiliate reports (docs/rules/screens.md#reports; docs/rules/reports.md#dimensions): filters
  * sub-channel, offer id, package name and country beside the dates; hits, conversions, rejections,
  * income, CPC, payout, profit and rates; the sub-channel shown as its text; exports named
  * `<companyId>_Affiliate_Reports_Detail_List_<timestamp>.csv`.

@@ -1,5 +1,5 @@
 /**
- * The custom-column dialog (spec §2, §5 Column customisation; §9 width 800px): a checkbox group of the
+ * The custom-column dialog (docs/rules/screens.md#reports; docs/rules/validation.md#column-customisation): a checkbox group of the
  * report's dimensions and one of its data columns, Cancel and Apply. At least one of each must stay
  * chosen, each with its own message (the contract's rule).
  */

@@ -1,5 +1,5 @@
 /**
- * A metric cell with the period comparison on (issue 14 item 1): the value, and below it the change in
+ * A metric cell with the period comparison on (docs/rules/reports.md#comparison): the value, and below it the change in
  * percent, green when it rose and red when it fell, with a tooltip of the comparison value and the absolute
  * change.
  */

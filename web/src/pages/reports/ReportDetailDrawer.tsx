@@ -1,5 +1,5 @@
 /**
- * The detail view of a report row (spec §2: a date range, app, country and ad-type filters; §7: the same
+ * The detail view of a report row (docs/rules/screens.md#reports: a date range, app, country and ad-type filters; the same
  * calls serve the detail views): the row's numbers day by day over its own date range and filters, with
  * the total row and paging of the report table.
  */

@@ -1,5 +1,5 @@
 /**
- * A report screen's filters (spec §4 Filters and paging; §5 Report dates): the company (for an operator), the
+ * A report screen's filters (docs/rules/screens.md#shared-behaviours; docs/rules/validation.md#report-dates): the company (for an operator), the
  * date range inside the server's window (one picker with presets, ReportRangeField.tsx), the report's own
  * filters and the comparison, with Search and Reset. Memoized with handlers of one identity: the screen renders
  * again for every answer of its queries, the form only when its own state changes (on a phone's CPU a render of

@@ -1,5 +1,5 @@
 /**
- * Scheduled reports (issue 14 item 3): the user's scheduled report mails (a manager's: every one of the
+ * Scheduled reports (docs/rules/reports.md#scheduled-reports): the user's scheduled report mails (a manager's: every one of the
  * company) with their frequency, recipients, last mail (sent, waiting for a retry, failed with its reason),
  * when it was last sent and the next period; edit, pause or resume, send now, delete. New schedules are made
  * from the SDK and affiliate report screens ("Schedule email").

@@ -1,6 +1,6 @@
 /**
- * A report screen (spec §2 SDK reports, Affiliate reports, Custom-column dialog, Shared behaviours; §4
- * Column preferences, Filters and paging; §5 Report dates): filters with a date range (and its presets) in the
+ * A report screen (docs/rules/screens.md#reports, docs/rules/reports.md#columns,
+ * docs/rules/reports.md#dates): filters with a date range (and its presets) in the
  * server's 90-day window ending yesterday; reset (defaults, page 1, 10 rows), search, export, reset column
  * widths, custom columns; the trend of a chosen metric by day; the table with its total row and paging;
  * a detail drawer per row. What differs between the SDK and the affiliate report comes in `config`.
@@ -44,7 +44,7 @@ import { WithStartCompany } from "./WithStartCompany.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
 
-// chunks of their own, loaded when first shown: not a report's first load (issue 12), which on a phone's
+// chunks of their own, loaded when first shown: not a report's first load (docs/performance.md#the-first-load), which on a phone's
 // network waits for every byte before it (the schedule dialog brings its contract schemas, the progress bar
 // antd's Progress and Divider)
 const ScheduleDialog = lazy(async () => ({ default: (await import("./ScheduleDialog.tsx")).ScheduleDialog }));

@@ -1,6 +1,6 @@
 /**
- * A report table (spec §2 SDK reports, Affiliate reports, Shared behaviours; §9): the chosen dimensions,
- * then the chosen data columns, money first, in the language's number format (issue 12 item 3), resizable
+ * A report table (docs/rules/screens.md#reports; docs/rules/screens.md#shared-behaviours): the chosen dimensions,
+ * then the chosen data columns, money first, in the language's number format (docs/internals.md#numbers), resizable
  * columns (when the screen keeps widths), a max height of 500px, the total row of the same query, the
  * report pagination (total, sizes 10/20/30/40, prev, pager, next, jumper), and an empty state that tells
  * "no data for this range" from "not published yet".

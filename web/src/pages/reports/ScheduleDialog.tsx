@@ -1,5 +1,5 @@
 /**
- * The scheduled-report dialog (issue 14 item 3): name, frequency (daily, or weekly on a weekday), recipients
+ * The scheduled-report dialog (docs/rules/reports.md#scheduled-reports): name, frequency (daily, or weekly on a weekday), recipients
  * picked from the company's active users, and the mail's language. Opened from a report screen it saves that
  * screen's filters, dimensions and data columns; opened from the Scheduled Reports list it edits a schedule.
  */

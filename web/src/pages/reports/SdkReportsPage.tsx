@@ -1,5 +1,5 @@
 /**
- * SDK reports (spec §2 SDK reports; §3 SDK report query and row): filters app name, placement ID (numeric),
+ * SDK reports (docs/rules/screens.md#reports; docs/rules/reports.md#dimensions): filters app name, placement ID (numeric),
  * ad type and country beside the dates; the SDK dimensions (date, app name, placement ID, country, ad type)
  * and data columns; the placement ID opens the row's detail view. Labels are the glossary's terms.
  */

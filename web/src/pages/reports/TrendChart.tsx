@@ -1,6 +1,6 @@
 /**
- * The trend of one metric by day (DESIGN §7): a small SVG area chart sized to its container, with value
- * ticks, day labels and a hover read-out, the numbers in the language's format (issue 12 item 3). Loaded
+ * The trend of one metric by day (docs/rules/entities.md#session): a small SVG area chart sized to its container, with value
+ * ticks, day labels and a hover read-out, the numbers in the language's format (docs/internals.md#numbers). Loaded
  * lazily by the report screens.
  */
 import type { LangValue, MetricFormat } from "@pc/contract";

@@ -1,5 +1,5 @@
 /**
- * Column preferences (spec §4 Column preferences, §5 Column customisation): the dimensions and data
+ * Column preferences (docs/rules/reports.md#columns; docs/rules/validation.md#column-customisation): the dimensions and data
  * columns chosen in the custom-column dialog and the column the table is sorted by, saved
  * per report in localStorage and restored on load. A
  * stored choice is read defensively: unknown codes and keys are dropped, the report's own order is kept,

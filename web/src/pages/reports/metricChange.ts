@@ -1,5 +1,5 @@
 /**
- * How a report cell shows a metric's change against the comparison period (issue 14 item 1): the change in
+ * How a report cell shows a metric's change against the comparison period (docs/rules/reports.md#comparison): the change in
  * percent (signed, one decimal; "—" when the comparison value is 0), its direction (up green, down red), and
  * the comparison value and absolute change for the tooltip, in the language's number format.
  */

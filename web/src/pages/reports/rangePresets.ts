@@ -1,6 +1,6 @@
 /**
  * The report range picker's presets: yesterday, the last 7, 30 and 90 days, this month and
- * last month, each clipped to the server's window (spec §5 Report dates: at most 90 days back, ending
+ * last month, each clipped to the server's window (docs/rules/reports.md#dates: at most 90 days back, ending
  * yesterday). A preset with no day left in the window is not offered: "this month" on the 1st, when no day of
  * the month is before today.
  */

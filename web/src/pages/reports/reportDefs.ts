@@ -1,5 +1,5 @@
 /**
- * What the two report screens differ in, taken from the contract (spec §2, §3, §4, §9): dimensions in code
+ * What the two report screens differ in, taken from the contract (docs/rules/screens.md#reports; docs/rules/entities.md#report-days): dimensions in code
  * order, data columns with their titles and formats, the default column choice, the storage keys.
  */
 import {

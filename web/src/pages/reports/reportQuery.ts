@@ -1,6 +1,6 @@
 /**
- * Report queries as the screens send them (spec §3 report queries, §4 Filters and paging, §5 Report dates,
- * §9): dates yyyyMMdd inside the contract's 90-day window ending yesterday, empty filters null, the
+ * Report queries as the screens send them (docs/rules/reports.md#dates, docs/rules/screens.md#shared-behaviours):
+ * dates yyyyMMdd inside the contract's 90-day window ending yesterday, empty filters null, the
  * placement ID a number, the chosen dimensions and data columns, pageIndex/pageSize (a new size goes back to
  * page 1). The trend and the export ask the same question in another shape.
  */
@@ -127,7 +127,7 @@ export interface QueryParts<F> {
   paging: ReportPaging;
   /** The company read (operators only); null = the session's. */
   companyId: number | null;
-  /** The period compared with (issue 14 item 1); none = no comparison. */
+  /** The period compared with (docs/rules/reports.md#comparison); none = no comparison. */
   compare?: ReportCompareValue | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The report screen's renders (issue 12 item 1): the answers of its queries render the table and the trend,
+ * The report screen's renders: the answers of its queries render the table and the trend,
  * not the filter form again (on a phone's CPU each render of the form was a task of ~50 ms), and the
  * custom-column dialog is not built before it is opened.
  */

@@ -1,5 +1,5 @@
 /**
- * The export of a report screen (spec §7 Reports, §8; DESIGN §5 Export): the same query as the table sent
+ * The export of a report screen (docs/rules/errors.md; docs/rules/reports.md#export): the same query as the table sent
  * to `…/ssp/download`, the progress shown while the CSV arrives, the file saved under the server's name.
  * A JSON answer without a field (the query is too broad) shows "Please add more query conditions and
  * retry"; a failed transfer shows "Download Failed"; another refusal shows the server's message.
