@@ -1,5 +1,5 @@
 /**
- * The reference of DESIGN §9: DuckDB (in-process, columnar) answering each report question naively over the
+ * The reference of the report budgets (docs/performance.md#budgets): DuckDB (in-process, columnar) answering each report question naively over the
  * same finest-grain rows the console calculated (copied from the measured database), so every endpoint's
  * time can be printed as a ratio to it.
  */

@@ -1,5 +1,5 @@
 /**
- * Ingest under load (issue 10): CLIENTS SDK clients of one app send signed batches of 200 events over the same
+ * Ingest under load (docs/performance.md#budgets): CLIENTS SDK clients of one app send signed batches of 200 events over the same
  * placement × country × hour keys (a popular app's hot rows) through a real socket; answers accepted events/s,
  * p50/p99 and faults. Beside it, in the same run, the floor: the same rows appended by a bare multi-row INSERT
  * (unnest) into a copy of the raw table, by as many callers over the app's own database connections.

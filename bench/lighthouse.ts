@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (issue 12): Lighthouse 12 in Debian's Chromium against the production build served by the
+ * `npm run lighthouse` (docs/performance.md#the-first-load): Lighthouse 12 in Debian's Chromium against the production build served by the
  * real server on a fresh embedded database with the demo data, for the login page and the SDK report (signed in
  * as the demo super admin), on the mobile and the desktop profile; prints the category scores and the metrics
  * that make the performance score. Builds the web first when there is no build. The browser reaches the server

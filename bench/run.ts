@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN §9): on PostgreSQL and on PGlite, generates a large publisher beside nine smaller
+ * `npm run bench` (docs/performance.md): on PostgreSQL and on PGlite, generates a large publisher beside nine smaller
  * ones (generate.ts), calculates every day through the real pipeline, then measures the report endpoints
  * (p50/p95 and the longest event-loop stall of each, through the real app) next to DuckDB answering the
  * same question over the same rows (duckdb.ts), the CSV export (rows/s, peak memory) next to PostgreSQL's
@@ -417,9 +417,9 @@ async function main() {
     `Web initial JavaScript: ${(web.gzipBytes / 1024).toFixed(0)} KB gzip, ${(web.brotliBytes / 1024).toFixed(0)} KB sent as brotli (${web.files} files, ${(web.rawBytes / 1024).toFixed(0)} KB raw)`,
   );
   console.log(
-    "Budgets (DESIGN §9): report calls ≤ 2x DuckDB on PostgreSQL; no PGlite stall over 100 ms; export ≥ half of " +
-      "COPY's rows/s with flat memory; each list ≥ 50 % of a bare route with its round trips (issue 15; DESIGN §9 30 %); initial JS ≤ 300 KB gzip; " +
-      "SDK ingest ≥ 50 % of the bare INSERT on PostgreSQL with 0 faults (issue 10).",
+    "Budgets (docs/performance.md): report calls ≤ 2x DuckDB on PostgreSQL; no PGlite stall over 100 ms; export ≥ half of " +
+      "COPY's rows/s with flat memory; each list ≥ 50 % of a bare route with its round trips; initial JS ≤ 300 KB gzip; " +
+      "SDK ingest ≥ 50 % of the bare INSERT on PostgreSQL with 0 faults.",
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Stalls on the embedded database (DESIGN §9, issue 10 item 8): a small request (the app list, signed in)
+ * Stalls on the embedded database (docs/performance.md): a small request (the app list, signed in)
  * repeated every ~50 ms while a big day is calculated, then while a large export runs; prints its p50 and
  * slowest latency and the longest event-loop stall during each. The big day: the big publisher's last day
  * filled to every hour (placements × countries × 24 raw rows), recalculated through the management service.

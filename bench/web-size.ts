@@ -1,5 +1,5 @@
 /**
- * The web's initial JavaScript (DESIGN §9: at most 300 KB gzip): the module scripts and module preloads that
+ * The web's initial JavaScript (at most 300 KB gzip; docs/performance.md): the module scripts and module preloads that
  * web/dist/index.html loads before anything else, gzipped, and as the server sends them to a browser that takes
  * brotli (the build's .br copies). Builds the web first when there is no build.
  */

@@ -1,5 +1,5 @@
 /**
- * A real SMTP server for the run (issue 4: reset and registration read their code from a received mail). The
+ * A real SMTP server for the run (reset and registration read their code from a received mail). The
  * console server under test sends through it (SMTP_URL in the config's webServer.env); every message is written
  * as one JSON file into a fresh directory that the specs read (tests/mailbox.ts), named in E2E_MAIL_DIR.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm start`'s mailbox when SMTP_URL is unset outside production: the server never logs or keeps an emailed
- * code (issue 11), so registration and password reset on a developer's machine read their mails here. A real
+ * code (docs/rules/sign-in.md#password-calls), so registration and password reset on a developer's machine read their mails here. A real
  * SMTP server on the loopback; its first line is `SMTP_URL=…` for scripts/start.mjs, then each mail is printed.
  */
 import type { AddressInfo } from "node:net";

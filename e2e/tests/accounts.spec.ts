@@ -1,5 +1,5 @@
 /**
- * Account management (issue 4): create a staff account, sign in as it in another browser and see only its
+ * Account management: create a staff account, sign in as it in another browser and see only its
  * menu, freeze it and see its open session thrown out to /login on its next call, thaw it; edit with a
  * password change confirmation, the locked permission of the super admin, and delete with its confirmation.
  */

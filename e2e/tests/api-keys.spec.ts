@@ -1,5 +1,5 @@
 /**
- * The reporting API's keys (issue 14 item 2): the super admin creates a key on the API keys screen (from the
+ * The reporting API's keys: the super admin creates a key on the API keys screen (from the
  * user menu), reads its secret from the dialog shown once, calls the reporting API with it (Playwright's
  * request, no session) and gets the console's rows; after revoking it on the screen, the call is refused.
  */

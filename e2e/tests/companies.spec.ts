@@ -1,5 +1,5 @@
 /**
- * Companies (issue 12 item 6): the operator's admin creates a white-label company with a host, sets its theme
+ * Companies: the operator's admin creates a white-label company with a host, sets its theme
  * colour (the preview shows it before saving), uploads a logo, and the host's branding answers the new colour
  * and logo; an SVG is refused on the screen. A publisher's admin has no Companies menu.
  */

@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import { measureInitialJs } from "../../bench/web-size.ts";
 import { signIn } from "./support.ts";
 
-/** DESIGN §9: the web's initial JavaScript, gzipped. */
+/** The budget of the web's initial JavaScript, gzipped (docs/performance.md#budgets). */
 const INITIAL_JS_BUDGET_BYTES = 300 * 1024;
 
-test.describe("delivery of the console (issue 12 item 1)", () => {
+test.describe("delivery of the console", () => {
   test("sends scripts brotli- or gzip-compressed as the browser accepts, hashed files cached for good", async ({
     request,
   }) => {

@@ -1,5 +1,5 @@
 /**
- * Change history (issue 14 item 5): a placement's floor-price change shows in its History drawer, before and
+ * Change history: a placement's floor-price change shows in its History drawer, before and
  * after, with who made it; the company-wide page lists it under its kind of record.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * The home page (issue 12 item 7): the demo publisher sees the SDK report's key figures of the latest
+ * The home page: the demo publisher sees the SDK report's key figures of the latest
  * published day (the seed leaves yesterday calculated but unpublished), each formatted in the language's
  * locale and equal to what the SDK report answers for that day, with the change against the day before,
  * a 7-day sparkline and the day's top apps; the operator, whose company publishes nothing, sees the empty

@@ -1,4 +1,4 @@
-/** Numbers as the screens write them in a language (issue 12 item 3): the locale's Intl.NumberFormat. */
+/** Numbers as the screens write them in a language: the locale's Intl.NumberFormat. */
 import type { MetricFormat } from "@pc/contract";
 import type { Lang } from "./support.ts";
 

@@ -1,6 +1,6 @@
 /**
  * Password change from the user menu (606 on the old-password field; this session stays, the others end) and
- * password reset through the emailed code (issue 4), in both languages.
+ * password reset through the emailed code, in both languages.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { accountsApi } from "./accountsApi.ts";

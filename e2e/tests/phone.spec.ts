@@ -1,5 +1,5 @@
 /**
- * The phone layout (issue 12 item 2) at 390×844, in Chinese and English: the top bar's menu button opens the
+ * The phone layout at 390×844, in Chinese and English: the top bar's menu button opens the
  * menu in a drawer that navigates and closes, the language switch and the user menu (with Logout) stay on
  * screen, the app list keeps its name column, and no page is wider than the screen. The reports show their
  * numbers as cards, the total first, and no widths to reset; lists keep the columns that tell their rows

@@ -57,7 +57,7 @@ const T = {
   },
 } as const;
 
-/** Spec §5: the content types each ad style allows. */
+/** The content types each ad style allows (docs/rules/validation.md#placement-form). */
 type ContentTypeId = 1 | 2 | 3 | 4 | 5 | 6;
 const ALLOWED: Record<1 | 2 | 3 | 4, ContentTypeId[]> = {
   1: [5, 6],

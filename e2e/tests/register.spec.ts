@@ -1,7 +1,7 @@
 /**
- * Registration (issue 4): a new publisher company with the registrant as its super admin, confirmed by the
+ * Registration: a new publisher company with the registrant as its super admin, confirmed by the
  * code of a real mail; then sign in with the email filled in, and manage that company's accounts. An address
- * already in use gets the same answer and a sign-in hint by mail, never a code (issue 11).
+ * already in use gets the same answer and a sign-in hint by mail, never a code.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { uniqueEmail, uniqueName } from "./accountsApi.ts";
@@ -58,7 +58,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
 
-    // an address already in use is answered like a new one (issue 11); its owner is mailed a sign-in hint
+    // an address already in use is answered like a new one; its owner is mailed a sign-in hint
     await page.locator("#email").fill(DEMO.email);
     await page.locator("#captcha_answer").fill("42");
     await page.getByTestId("send-code").click();

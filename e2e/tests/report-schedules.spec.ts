@@ -1,5 +1,5 @@
 /**
- * Scheduled reports by email (issue 14 item 3), in both languages: a schedule made from the SDK report screen
+ * Scheduled reports by email, in both languages: a schedule made from the SDK report screen
  * with its current columns, listed on the Scheduled Reports page, sent now; the mail (read from the run's SMTP
  * catcher) carries the CSV and an unsubscribe link, which asks to confirm and then removes the address.
  */

@@ -1,5 +1,5 @@
 /**
- * Period comparison in the report screens (issue 14 item 1), in Chinese and English, over the demo seed's
+ * Period comparison in the report screens, in Chinese and English, over the demo seed's
  * published days: the Compare select turns it on, the days each side counts are shown (the demo's yesterday,
  * not published, shortens both), the total row shows the
  * change the server's numbers give, the trend draws the comparison series dashed with a legend, and the

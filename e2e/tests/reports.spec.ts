@@ -85,7 +85,7 @@ const T = {
 const table = (page: Page) => page.getByTestId("report-table");
 const bodyRows = (scope: Locator) => scope.locator(".ant-table-tbody tr.ant-table-row");
 const totalRow = (scope: Locator) => scope.getByTestId("report-total");
-/** The box the report table scrolls in (at most 500 px high, spec §9). */
+/** The box the report table scrolls in (at most 500 px high; docs/rules/constants.md). */
 const scrollBox = (scope: Locator) => scope.locator(".ant-table-content");
 const headers = (scope: Locator) =>
   scope
@@ -197,7 +197,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await page.getByTestId("report-columns").click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
-      // spec §9: the dialog is 800px wide (measured once its opening animation is over)
+      // the dialog is 800px wide (docs/rules/constants.md) (measured once its opening animation is over)
       await expect
         .poll(async () => Math.round((await page.locator(".ant-modal").boundingBox())?.width ?? 0))
         .toBe(800);

@@ -135,7 +135,7 @@ test.describe("sign-in", () => {
 
   test("remember keeps the email, never the password", async ({ page }) => {
     await page.goto("/login");
-    // the label says what is kept: the email (issue 12 item 8)
+    // the label says what is kept: the email
     await page.getByRole("checkbox", { name: "记住邮箱" }).check();
     await fillLogin(page, DEMO.email, DEMO.password, CAPTCHA);
     await page.getByRole("dialog").getByRole("button", { name: TEXT.zh.accept }).click();

@@ -1,5 +1,5 @@
 /**
- * Two-step verification (issue 14 item 4), in both languages: a staff user turns it on from the account page
+ * Two-step verification, in both languages: a staff user turns it on from the account page
  * (the key read from the page, the code made from it here as an authenticator app would), saves the recovery
  * codes, signs out, and signs in again with the password and then a code; a wrong code is refused on its field.
  */
