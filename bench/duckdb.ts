@@ -1,7 +1,7 @@
 /**
- * The reference of the report budgets (docs/performance.md#budgets): DuckDB (in-process, columnar) answering each report question naively over the
- * same finest-grain rows the console calculated (copied from the measured database), so every endpoint's
- * time can be printed as a ratio to it.
+ * The reference of the report budgets (docs/performance.md#budgets): DuckDB (in-process, columnar) answering
+ * each report question naively over the same finest-grain rows the console calculated (copied from the
+ * measured database), so every endpoint's time can be printed as a ratio to it.
  */
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,9 +1,10 @@
 /**
- * The bench's data (docs/performance.md): a large publisher (placements × 40 countries × 90 days of SDK data) beside
- * nine smaller companies, and affiliate data of similar size, written straight into the raw tables and then
- * calculated through the real pipeline and published.
+ * The bench's data (docs/performance.md): a large publisher (placements × 40 countries × 90 days of SDK data)
+ * beside nine smaller companies, and affiliate data of similar size, written straight into the raw tables and
+ * then calculated through the real pipeline and published.
  *
- * Scale: BENCH_SCALE (default 0.1 = 50 placements, ~180k daily rows; 1 = the budgets' size, 500 placements, ~1.8M).
+ * Scale: BENCH_SCALE (default 0.1 = 50 placements, ~180k daily rows; 1 = the budgets' size, 500 placements,
+ * ~1.8M).
  */
 import { randomBytes } from "node:crypto";
 import { addReportDays, COUNTRY_KEYS, reportDateToIso, todayInTimeZone } from "@pc/contract";

@@ -1,8 +1,9 @@
 /**
- * Ingest under load (docs/performance.md#budgets): CLIENTS SDK clients of one app send signed batches of 200 events over the same
- * placement × country × hour keys (a popular app's hot rows) through a real socket; answers accepted events/s,
- * p50/p99 and faults. Beside it, in the same run, the floor: the same rows appended by a bare multi-row INSERT
- * (unnest) into a copy of the raw table, by as many callers over the app's own database connections.
+ * Ingest under load (docs/performance.md#budgets): CLIENTS SDK clients of one app send signed batches of 200
+ * events over the same placement × country × hour keys (a popular app's hot rows) through a real socket;
+ * answers accepted events/s, p50/p99 and faults. Beside it, in the same run, the floor: the same rows
+ * appended by a bare multi-row INSERT (unnest) into a copy of the raw table, by as many callers over the
+ * app's own database connections.
  */
 import { Worker } from "node:worker_threads";
 import { COUNTRY_KEYS, type SdkEvent } from "@pc/contract";

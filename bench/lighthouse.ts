@@ -1,10 +1,11 @@
 /**
- * `npm run lighthouse` (docs/performance.md#the-first-load): Lighthouse 12 in Debian's Chromium against the production build served by the
- * real server on a fresh embedded database with the demo data, for the login page and the SDK report (signed in
- * as the demo super admin), on the mobile and the desktop profile; prints the category scores and the metrics
- * that make the performance score. Builds the web first when there is no build. The browser reaches the server
- * through an HTTPS front with HTTP/2 (tlsFront.ts), as production serves it; over plain HTTP/1.1 the report's
- * forty files queued on six connections and its simulated LCP was 1.3 s longer.
+ * `npm run lighthouse` (docs/performance.md#the-first-load): Lighthouse 12 in Debian's Chromium against the
+ * production build served by the real server on a fresh embedded database with the demo data, for the login
+ * page and the SDK report (signed in as the demo super admin), on the mobile and the desktop profile; prints
+ * the category scores and the metrics that make the performance score. Builds the web first when there is no
+ * build. The browser reaches the server through an HTTPS front with HTTP/2 (tlsFront.ts), as production
+ * serves it; over plain HTTP/1.1 the report's forty files queued on six connections and its simulated LCP was
+ * 1.3 s longer.
  *
  * LIGHTHOUSE_RUNS = runs per page and profile (default 1; the median performance score is printed).
  * LIGHTHOUSE_PAGES = comma-separated page names to audit (e.g. `login`; default every page).

@@ -1,7 +1,8 @@
 /**
- * The reporting API's CSV throughput (docs/api.md#reporting-api) next to the console's export of the same query, both
- * over real HTTP on the listening app: `GET /api/v1/reports/sdk?format=csv` with a key of the company, and
- * `POST /v1/online/ssp/download` with a session. Each body is read to its end as a client streams it.
+ * The reporting API's CSV throughput (docs/api.md#reporting-api) next to the console's export of the same
+ * query, both over real HTTP on the listening app: `GET /api/v1/reports/sdk?format=csv` with a key of the
+ * company, and `POST /v1/online/ssp/download` with a session. Each body is read to its end as a client
+ * streams it.
  */
 import { REPORT_API_PATHS } from "@pc/contract";
 import type { Db } from "../server/src/db/database.ts";

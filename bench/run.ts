@@ -1,14 +1,14 @@
 /**
- * `npm run bench` (docs/performance.md): on PostgreSQL and on PGlite, generates a large publisher beside nine smaller
- * ones (generate.ts), calculates every day through the real pipeline, then measures the report endpoints
- * (p50/p95 and the longest event-loop stall of each, through the real app) next to DuckDB answering the
- * same question over the same rows (duckdb.ts), the CSV export (rows/s, peak memory) next to PostgreSQL's
- * own COPY, the list endpoints' throughput at 50 connections next to bare routes with their round trips (throughput.ts), on
- * PGlite the app list's latency and the event-loop stall while a big day is calculated and a large export
- * runs (stall.ts), SDK ingest by 64 concurrent clients on one app's hot keys next to a bare multi-row INSERT
- * of the same rows (ingest.ts), the reporting API's CSV next to the console's export over HTTP (report-api.ts),
- * and the web's initial JavaScript (web-size.ts); prints one table with the
- * ratios and the budgets.
+ * `npm run bench` (docs/performance.md): on PostgreSQL and on PGlite, generates a large publisher beside nine
+ * smaller ones (generate.ts), calculates every day through the real pipeline, then measures the report
+ * endpoints (p50/p95 and the longest event-loop stall of each, through the real app) next to DuckDB answering
+ * the same question over the same rows (duckdb.ts), the CSV export (rows/s, peak memory) next to PostgreSQL's
+ * own COPY, the list endpoints' throughput at 50 connections next to bare routes with their round trips
+ * (throughput.ts), on PGlite the app list's latency and the event-loop stall while a big day is calculated
+ * and a large export runs (stall.ts), SDK ingest by 64 concurrent clients on one app's hot keys next to a
+ * bare multi-row INSERT of the same rows (ingest.ts), the reporting API's CSV next to the console's export
+ * over HTTP (report-api.ts), and the web's initial JavaScript (web-size.ts); prints one table with the ratios
+ * and the budgets.
  *
  * BENCH_SCALE (see generate.ts), BENCH_DB = both | postgres | pglite (default both when PostgreSQL answers),
  * BENCH_RUNS = runs per query (default 7), BENCH_LOAD_SECONDS = seconds of each load test (default 5).

@@ -1,9 +1,9 @@
 /**
- * List-endpoint throughput under concurrent load (docs/performance.md#budgets: every list endpoint at least 50 % of a bare Fastify
- * route doing the same number of database round trips; the first floor was 30 %): each console list, signed in,
- * through a real socket, next to a bare Fastify route on the same machine and database that makes the list's
- * round trips itself (a one-row lookup for the session, the page of rows, the count, any further query) and
- * answers the page as JSON. autocannon drives both from a worker thread.
+ * List-endpoint throughput under concurrent load (docs/performance.md#budgets: every list endpoint at least
+ * 50 % of a bare Fastify route doing the same number of database round trips; the first floor was 30 %): each
+ * console list, signed in, through a real socket, next to a bare Fastify route on the same machine and
+ * database that makes the list's round trips itself (a one-row lookup for the session, the page of rows, the
+ * count, any further query) and answers the page as JSON. autocannon drives both from a worker thread.
  */
 import autocannon from "autocannon";
 import Fastify from "fastify";

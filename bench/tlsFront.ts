@@ -1,8 +1,8 @@
 /**
- * An HTTPS front with HTTP/2 for a bench: what production puts before the server (docs/deployment.md#https: a load
- * balancer or proxy ends TLS, and every browser then speaks HTTP/2 to it). Over plain HTTP a browser uses
- * HTTP/1.1 and six connections, so a page's forty scripts queue behind each other's round trips, which no
- * production user pays. The certificate is self-signed for 127.0.0.1; the browser is told to accept it.
+ * An HTTPS front with HTTP/2 for a bench: what production puts before the server (docs/deployment.md#https: a
+ * load balancer or proxy ends TLS, and every browser then speaks HTTP/2 to it). Over plain HTTP a browser
+ * uses HTTP/1.1 and six connections, so a page's forty scripts queue behind each other's round trips, which
+ * no production user pays. The certificate is self-signed for 127.0.0.1; the browser is told to accept it.
  */
 import http, { type IncomingHttpHeaders } from "node:http";
 import http2 from "node:http2";

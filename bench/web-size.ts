@@ -1,7 +1,7 @@
 /**
- * The web's initial JavaScript (at most 300 KB gzip; docs/performance.md): the module scripts and module preloads that
- * web/dist/index.html loads before anything else, gzipped, and as the server sends them to a browser that takes
- * brotli (the build's .br copies). Builds the web first when there is no build.
+ * The web's initial JavaScript (at most 300 KB gzip; docs/performance.md): the module scripts and module
+ * preloads that web/dist/index.html loads before anything else, gzipped, and as the server sends them to a
+ * browser that takes brotli (the build's .br copies). Builds the web first when there is no build.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

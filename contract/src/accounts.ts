@@ -19,7 +19,10 @@ import { pageOf, pageQuery } from "./envelope.ts";
 import { ID_MAX, idParam, idValue, textFilter } from "./inputs.ts";
 
 export const ACCOUNT_NAME_MAX = 30;
-/** The account form's password: at least 8 and under 100 characters (docs/rules/validation.md#account-form; docs/rules/constants.md). */
+/**
+ * The account form's password: at least 8 and under 100 characters (docs/rules/validation.md#account-form;
+ * docs/rules/constants.md).
+ */
 export const ACCOUNT_PASSWORD_MIN = 8;
 export const ACCOUNT_PASSWORD_MAX = 99;
 export const COMPANY_NAME_MAX = 100;
@@ -37,11 +40,17 @@ export const EMAIL_CODE_MAX_PER_HOUR = 5;
 /** Wrong tries on one code; then the code is spent and a new one must be asked for. */
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 
-/** Whether a user holding these roles is an administrator or super admin (docs/rules/roles.md#who-may-change-whom). */
+/**
+ * Whether a user holding these roles is an administrator or super admin
+ * (docs/rules/roles.md#who-may-change-whom).
+ */
 export const isManagementAccount = (roleIds: readonly number[]): boolean =>
   roleIds.some((id) => MANAGEMENT_ROLES.includes(id as 1 | 2));
 
-/** A user's level in their company: super admin above administrator above everyone else (docs/rules/roles.md#who-may-change-whom). */
+/**
+ * A user's level in their company: super admin above administrator above everyone else
+ * (docs/rules/roles.md#who-may-change-whom).
+ */
 const Level = { Staff: 0, Administrator: 1, SuperAdmin: 2 } as const;
 const levelOf = (roleIds: readonly number[]): number =>
   roleIds.includes(Role.SuperAdmin)
@@ -51,10 +60,11 @@ const levelOf = (roleIds: readonly number[]): number =>
       : Level.Staff;
 
 /**
- * What the account list may offer on a row, and so what the server allows (docs/rules/roles.md#who-may-change-whom): freeze/thaw and
- * delete are hidden for role 1/2 rows and for one's own row, edit is always shown, the permission is locked for
- * role 1/2 users, and the email and password are locked on a row at or above the caller's own level (their own
- * included) unless the caller is the super admin: a user changes their own password under Password Change.
+ * What the account list may offer on a row, and so what the server allows
+ * (docs/rules/roles.md#who-may-change-whom): freeze/thaw and delete are hidden for role 1/2 rows and for
+ * one's own row, edit is always shown, the permission is locked for role 1/2 users, and the email and
+ * password are locked on a row at or above the caller's own level (their own included) unless the caller is
+ * the super admin: a user changes their own password under Password Change.
  */
 export function accountRowActions(
   row: { user_id: number; role_ids: readonly number[] },
@@ -109,7 +119,10 @@ const optionalPasswordDigest = z.preprocess(
   passwordDigest.optional(),
 );
 
-/** The role ids of a new account: only operations staff can be assigned (docs/rules/roles.md#who-may-change-whom). */
+/**
+ * The role ids of a new account: only operations staff can be assigned
+ * (docs/rules/roles.md#who-may-change-whom).
+ */
 export const assignableRoleIds = z
   .array(z.number({ error: "roleNotAssignable" }).int("roleNotAssignable"), { error: "roleRequired" })
   .min(1, "roleRequired")
@@ -176,7 +189,10 @@ export const userUpdateBody = z.object({
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
-/** `PUT /v1/user_center_proxy/v1/passport/inner/user`: freeze (4) or thaw (1) a user (docs/rules/entities.md#session). */
+/**
+ * `PUT /v1/user_center_proxy/v1/passport/inner/user`: freeze (4) or thaw (1) a user
+ * (docs/rules/entities.md#session).
+ */
 export const userStatusBody = z.object({
   plat_type: platType,
   user_id: idValue,
@@ -214,7 +230,7 @@ export const userDeleteQuery = z.object({
 export type UserDeleteQuery = z.input<typeof userDeleteQuery>;
 export const userDeleteAnswer = z.object({ deleted: z.array(z.number().int()) });
 
-/** The user-centre path of freeze/thaw and delete, kept from the spec's original back end. */
+/** The user-centre path of freeze/thaw and delete, kept from the original back end's API. */
 const INNER_USER = "/v1/user_center_proxy/v1/passport/inner/user";
 
 /** The accounts API: every call needs `account.manage` (roles 1 and 2) and stays in the session's company. */
@@ -264,7 +280,7 @@ export const ACCOUNT_ENDPOINTS = {
   }),
 };
 
-// ── Password change, reset and registration (docs/rules/sign-in.md#password-calls) ───────────────────────────────────
+// ── Password change, reset and registration (docs/rules/sign-in.md#password-calls) ─────────────────────────
 
 /** `PUT /v1/passport/user/password`: the old password is checked (606); other sessions are signed out. */
 export const passwordChangeBody = z.object({
@@ -368,7 +384,10 @@ export const PASSWORD_ENDPOINTS = {
 
 // ── What a person types (the web's forms; plain passwords, checked before MD5) ───────────────────────────
 
-/** The account form's password (docs/rules/validation.md#account-form): 8 to 99 characters, an upper-case and a lower-case letter, a digit. */
+/**
+ * The account form's password (docs/rules/validation.md#account-form): 8 to 99 characters, an upper-case and
+ * a lower-case letter, a digit.
+ */
 export const accountPasswordText = z
   .string({ error: "passwordRequired" })
   .min(1, { message: "passwordRequired", abort: true })
@@ -376,7 +395,10 @@ export const accountPasswordText = z
   .max(ACCOUNT_PASSWORD_MAX, { message: "accountPasswordLength", abort: true })
   .regex(PASSWORD_PATTERN, "passwordWeak");
 
-/** A password one signs in with (docs/rules/validation.md#login): 8 to 30 characters, upper-case, lower-case and a digit. */
+/**
+ * A password one signs in with (docs/rules/validation.md#login): 8 to 30 characters, upper-case, lower-case
+ * and a digit.
+ */
 export const loginPasswordText = z
   .string({ error: "passwordRequired" })
   .min(1, { message: "passwordRequired", abort: true })

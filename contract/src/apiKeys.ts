@@ -1,8 +1,8 @@
 /**
- * The publisher reporting API (docs/api.md#reporting-api): read-only API keys a company's super admin creates (name,
- * scopes, optional last day), and the public report endpoints they open. The secret is shown once and stored
- * as its SHA-256; it names its company (`pck_<companyId>_<43 base64url characters>`), so the server finds it
- * by (company_id, hash), the table's own key.
+ * The publisher reporting API (docs/api.md#reporting-api): read-only API keys a company's super admin creates
+ * (name, scopes, optional last day), and the public report endpoints they open. The secret is shown once and
+ * stored as its SHA-256; it names its company (`pck_<companyId>_<43 base64url characters>`), so the server
+ * finds it by (company_id, hash), the table's own key.
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";

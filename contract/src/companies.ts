@@ -1,8 +1,9 @@
 /**
- * Companies and their white-label branding (docs/rules/screens.md#companies): the operator admins' Companies screen and the
- * operator CLI's `create-company` share these rules. A company has hosts (the console's branding is picked
- * by the host a browser opens), a theme colour, a logo and a favicon (icon). Images are stored in the
- * database and served from `COMPANY_PATHS.asset`; the branding answer of `/common/host` points there.
+ * Companies and their white-label branding (docs/rules/screens.md#companies): the operator admins' Companies
+ * screen and the operator CLI's `create-company` share these rules. A company has hosts (the console's
+ * branding is picked by the host a browser opens), a theme colour, a logo and a favicon (icon). Images are
+ * stored in the database and served from `COMPANY_PATHS.asset`; the branding answer of `/common/host` points
+ * there.
  *
  * Images: the type is read from the bytes (never from a name or a declared type). SVG is refused: it can
  * carry script, and a logo is shown on every page of the console. Issue messages are keys of MESSAGES.

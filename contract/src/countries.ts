@@ -1,7 +1,7 @@
 /**
- * The country list (docs/rules/entities.md#countries): every ISO 3166-1 alpha-2 code plus ALL, OTHER and UNK, answered as
- * `{Key, Value}` with Value the Chinese and English name. Floor-price groups and report filters accept
- * only these keys.
+ * The country list (docs/rules/entities.md#countries): every ISO 3166-1 alpha-2 code plus ALL, OTHER and UNK,
+ * answered as `{Key, Value}` with Value the Chinese and English name. Floor-price groups and report filters
+ * accept only these keys.
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";

@@ -1,7 +1,8 @@
 /**
- * What an API endpoint is (docs/internals.md#the-parts): its method and path, the schemas of its query, body and answer,
- * and who may call it. Each endpoint is defined once, beside its schemas; the server registers its route
- * from it, the web calls it through it, and the authorization test walks every one (endpoints.ts lists them).
+ * What an API endpoint is (docs/internals.md#the-parts): its method and path, the schemas of its query, body
+ * and answer, and who may call it. Each endpoint is defined once, beside its schemas; the server registers
+ * its route from it, the web calls it through it, and the authorization test walks every one (endpoints.ts
+ * lists them).
  */
 import type { z } from "zod";
 import type { Action } from "./permissions.ts";

@@ -69,15 +69,19 @@ export const DEFAULT_LANG: LangValue = Lang.Zh;
 export const TOKEN_LIFETIME_DAYS = 7;
 export const COMPANY_CACHE_SECONDS = 600;
 /**
- * A link into the console carries a sign-in ticket in this query parameter (`/home?t=…`; docs/rules/entities.md#session): not a
- * session token but a one-time, short-lived ticket the web exchanges for a session of its own.
+ * A link into the console carries a sign-in ticket in this query parameter (`/home?t=…`;
+ * docs/rules/entities.md#session): not a session token but a one-time, short-lived ticket the web exchanges
+ * for a session of its own.
  */
 export const SIGN_IN_TICKET_PARAM = "t";
 export const CAPTCHA_LIFETIME_SECONDS = 120;
 /** A sign-in ticket (the `t` of a link into the console) is exchanged once, within this many seconds. */
 export const SIGN_IN_TICKET_SECONDS = 60;
 
-/** A profit centre is open (companies may join it) or closed (docs/rules/entities.md#profit-centres; docs/api.md#signed-external-api). */
+/**
+ * A profit centre is open (companies may join it) or closed (docs/rules/entities.md#profit-centres;
+ * docs/api.md#signed-external-api).
+ */
 export const ProfitCenterStatus = { Open: 1, Closed: 2 } as const;
 export type ProfitCenterStatusValue = (typeof ProfitCenterStatus)[keyof typeof ProfitCenterStatus];
 

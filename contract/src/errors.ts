@@ -30,7 +30,7 @@ export const Code = {
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** Codes that mean success to a client (the spec accepts 0 as well as 200). */
+/** Codes that mean success to a client (the original back end answered 0 for success as well as 200). */
 export const SUCCESS_CODES: readonly number[] = [0, Code.Ok];
 /** Codes after which a client drops the session (20005 is one legacy client's variant). */
 export const SESSION_INVALID_CODES: readonly number[] = [Code.TokenInvalid, 20005];
@@ -120,8 +120,9 @@ export const MESSAGES = {
     zh: "只能操作本公司的数据",
     en: "Only your own company's data can be used",
   },
-  // Applications, placements, floor prices and search inputs (docs/rules/validation.md; docs/rules/errors.md). A contract schema
-  // names one of these keys as its issue message; the server and the web show it in the caller's language.
+  // Applications, placements, floor prices and search inputs (docs/rules/validation.md;
+  // docs/rules/errors.md). A contract schema names one of these keys as its issue message; the server and the
+  // web show it in the caller's language.
   illegalCharacters: { zh: "请输入合法字符", en: "Please enter valid characters" },
   integerRequired: { zh: "请输入整数", en: "Please enter an integer" },
   appNameRequired: { zh: "请输入应用名称", en: "Please enter the app name" },
@@ -182,7 +183,8 @@ export const MESSAGES = {
   },
   deleteConfirm: { zh: "此操作将永久删除，是否继续？", en: "This deletes permanently. Continue?" },
   deleteCancelled: { zh: "已取消删除", en: "Delete cancelled" },
-  // Staff accounts, password change, reset and registration (docs/rules/validation.md#account-form; docs/rules/roles.md#who-sees-what).
+  // Staff accounts, password change, reset and registration (docs/rules/validation.md#account-form;
+  // docs/rules/roles.md#who-sees-what).
   userNameRequired: { zh: "请输入用户名", en: "Please enter the user name" },
   userNameTooLong: { zh: "用户名最多 30 个字符", en: "The user name has at most 30 characters" },
   emailRequired: { zh: "请输入登录邮箱", en: "Please input login email" },
@@ -389,7 +391,8 @@ export const MESSAGES = {
     zh: "尚未创建运营方公司，无法记录审计日志",
     en: "No operator company exists to record the audit log under",
   },
-  // Companies: hosts and branding (the Companies screen and the CLI's create-company; docs/rules/screens.md#companies).
+  // Companies: hosts and branding (the Companies screen and the CLI's create-company;
+  // docs/rules/screens.md#companies).
   hostRequired: { zh: "请输入域名", en: "Please enter the host name" },
   hostInvalid: {
     zh: "域名只能包含字母、数字、连字符和点，如 console.example.com（不含协议、端口和路径）",
@@ -426,7 +429,8 @@ export const MESSAGES = {
     zh: "不支持 SVG 图片（可能包含脚本），请使用 PNG",
     en: "SVG images are not accepted (they can carry script); please use a PNG",
   },
-  // Reports: queries, export, ingest and management (docs/rules/screens.md#route-table; docs/rules/validation.md#report-dates).
+  // Reports: queries, export, ingest and management (docs/rules/reports.md;
+  // docs/rules/validation.md#report-dates).
   reportDateRequired: { zh: "请选择开始日期和结束日期", en: "The start and end dates are required" },
   reportDateInvalid: { zh: "日期格式须为 yyyyMMdd", en: "The date must be a real day written yyyyMMdd" },
   reportDateOrder: { zh: "开始日期不能晚于结束日期", en: "The start date cannot be after the end date" },

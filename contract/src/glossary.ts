@@ -1,10 +1,10 @@
 /**
- * The console's vocabulary (docs/internals.md#vocabulary): one term per concept in each language, defined here once. The
- * web puts it into both i18n catalogues as their `term` section (`term.placementId`, and `term.inline.*` for
- * the same word inside a sentence), which every page, field and column header refers to; the report
- * dimensions below take their titles from it, so the tables, the custom-column dialog and the server's CSV
- * headers say the same. Where the spec names a term, the spec's word is used ("ad type", "app name",
- * "placement id").
+ * The console's vocabulary (docs/internals.md#vocabulary): one term per concept in each language, defined
+ * here once. The web puts it into both i18n catalogues as their `term` section (`term.placementId`, and
+ * `term.inline.*` for the same word inside a sentence), which every page, field and column header refers to;
+ * the report dimensions below take their titles from it, so the tables, the custom-column dialog and the
+ * server's CSV headers say the same. Where the product's rules name a term, their word is used ("ad type", "app
+ * name", "placement id").
  */
 import type { LangValue } from "./enums.ts";
 

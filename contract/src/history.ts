@@ -1,6 +1,7 @@
 /**
- * Change history (docs/rules/screens.md#change-history): the audit rows every change writes (docs/rules/roles.md#who-may-change-whom), shown as who
- * changed what and when, each changed field with its value before and after.
+ * Change history (docs/rules/screens.md#change-history): the audit rows every change writes
+ * (docs/rules/roles.md#who-may-change-whom), shown as who changed what and when, each changed field with its
+ * value before and after.
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";

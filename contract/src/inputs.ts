@@ -1,7 +1,7 @@
 /**
- * Building blocks of request schemas (docs/rules/validation.md#search-inputs): the characters no text input may
- * hold, ids, trimmed text filters that refuse emoji, integer filters and the existence-check answer. Issue
- * messages are keys of MESSAGES.
+ * Building blocks of request schemas (docs/rules/validation.md#search-inputs): the characters no text input
+ * may hold, ids, trimmed text filters that refuse emoji, integer filters and the existence-check answer.
+ * Issue messages are keys of MESSAGES.
  */
 import { z } from "zod";
 

@@ -1,7 +1,8 @@
 /**
- * The home page's overview of the SDK report (docs/rules/reports.md#home-overview): the key figures of the latest published day
- * up to yesterday (REPORT_TZ), the days before it for the change and the sparkline, and the day's top apps.
- * Same permission and scope as the SDK report: the session's own company, published days only.
+ * The home page's overview of the SDK report (docs/rules/reports.md#home-overview): the key figures of the
+ * latest published day up to yesterday (REPORT_TZ), the days before it for the change and the sparkline, and
+ * the day's top apps. Same permission and scope as the SDK report: the session's own company, published days
+ * only.
  */
 import { z } from "zod";
 import { onlineReportRow } from "./reportSchemas.ts";

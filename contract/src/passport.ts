@@ -1,4 +1,7 @@
-/** Session, captcha, user info, menu and host shapes (docs/rules/entities.md; docs/rules/sign-in.md#login-payload). */
+/**
+ * Session, captcha, user info, menu and host shapes (docs/rules/entities.md;
+ * docs/rules/sign-in.md#login-payload).
+ */
 import { z } from "zod";
 import { EMAIL_MAX, EMAIL_PATTERN, MD5_HEX } from "./credentials.ts";
 import { endpoint } from "./endpoint.ts";

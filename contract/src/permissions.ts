@@ -1,6 +1,7 @@
 /**
- * The one permissions matrix (docs/rules/roles.md#who-sees-what): who may see which route and call which action.
- * The server checks every endpoint with `can`; the web builds its menu and guard from `allowedRoutes`.
+ * The one permissions matrix (docs/rules/roles.md#who-sees-what): who may see which route and call which
+ * action. The server checks every endpoint with `can`; the web builds its menu and guard from
+ * `allowedRoutes`.
  */
 import { MANAGEMENT_ROLES, ReportScope, type ReportScopeValue, Role } from "./enums.ts";
 
@@ -44,9 +45,14 @@ export const ACTIONS = [
   "company.read",
   /** The company-wide change history (the audit rows of every change). */
   "history.read",
-  /** The Companies screen: create companies, set their hosts and branding (docs/rules/screens.md#companies). */
+  /**
+   * The Companies screen: create companies, set their hosts and branding (docs/rules/screens.md#companies).
+   */
   "company.manage",
-  /** The reporting API's keys of the company: create, list, revoke (docs/api.md#reporting-api). Super admins only. */
+  /**
+   * The reporting API's keys of the company: create, list, revoke (docs/api.md#reporting-api). Super admins
+   * only.
+   */
   "apiKey.manage",
   /** The company's sign-in rules (require two-step verification of everyone): its super admin only. */
   "account.policy",

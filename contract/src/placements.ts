@@ -1,6 +1,7 @@
 /**
- * Ad placements and their floor prices (docs/rules/entities.md#placements, docs/rules/entities.md#floor-prices,
- * docs/rules/validation.md#placement-form, docs/rules/validation.md#bottom-price).
+ * Ad placements and their floor prices (docs/rules/entities.md#placements,
+ * docs/rules/entities.md#floor-prices, docs/rules/validation.md#placement-form,
+ * docs/rules/validation.md#bottom-price).
  */
 import { z } from "zod";
 import { isCountryKey } from "./countries.ts";
@@ -78,7 +79,7 @@ export const countryGroup = z.object(
 const flag = z.union([z.literal(Flag.On), z.literal(Flag.Off)]);
 
 /**
- * The floor-price setting, validated as the spec says: the default price is required when the per-country
+ * The floor-price setting, validated by docs/rules/validation.md#bottom-price: the default price is required when the per-country
  * switch is on; every group needs countries (keys of the country list) and a price; a country may be in one
  * group only. With the switch off no group is kept. Countries are de-duplicated within a group.
  */

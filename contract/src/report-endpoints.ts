@@ -1,8 +1,8 @@
 /**
- * The report endpoints (docs/rules/reports.md#metrics; docs/rules/roles.md#operators), beside reports.ts, which holds their
- * schemas: the SDK (online) and affiliate (offline) pages and summaries, the home page's overview and the
- * report date window, and the operator admins' management calls. The CSV exports are plain routes of the
- * server (their answer is a file).
+ * The report endpoints (docs/rules/reports.md#metrics; docs/rules/roles.md#operators), beside reports.ts,
+ * which holds their schemas: the SDK (online) and affiliate (offline) pages and summaries, the home page's
+ * overview and the report date window, and the operator admins' management calls. The CSV exports are plain
+ * routes of the server (their answer is a file).
  */
 import { endpoint } from "./endpoint.ts";
 import { onlineOverviewAnswer } from "./overview.ts";
@@ -48,7 +48,7 @@ export const REPORT_ENDPOINTS = {
     description: "The report day boundaries of the server (REPORT_TZ): today, earliest start, latest end.",
   }),
   onlineList: onlineList("/v1/online/ssp"),
-  /** The report proxy host's path of the same call (docs/api.md#call-conventions); the web calls this one. */
+  /** The report proxy host's path of the same call; the web calls this one. */
   onlineListProxy: onlineList("/v1/report_proxy/v1/online/ssp"),
   onlineSummary: endpoint({
     method: "POST",

@@ -1,10 +1,10 @@
 /**
- * Scheduled reports by email (docs/rules/reports.md#scheduled-reports): a user saves a report query (filters, dimensions, data
- * columns) of the SDK or affiliate report and has its CSV mailed to chosen users of the company, daily (the
- * newly published day) or weekly on a weekday (the 7 days ending the day before it), in a chosen language.
- * The server sends once the day is published, retries a failed mail with backoff, and every mail carries an
- * unsubscribe link. Defined here once: the frequencies, delivery statuses, the retry plan, the request and
- * answer schemas and the endpoints.
+ * Scheduled reports by email (docs/rules/reports.md#scheduled-reports): a user saves a report query (filters,
+ * dimensions, data columns) of the SDK or affiliate report and has its CSV mailed to chosen users of the
+ * company, daily (the newly published day) or weekly on a weekday (the 7 days ending the day before it), in a
+ * chosen language. The server sends once the day is published, retries a failed mail with backoff, and every
+ * mail carries an unsubscribe link. Defined here once: the frequencies, delivery statuses, the retry plan,
+ * the request and answer schemas and the endpoints.
  */
 import { z } from "zod";
 import { accountEmail } from "./accounts.ts";

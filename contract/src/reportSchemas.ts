@@ -1,8 +1,8 @@
 /**
- * The report schemas (docs/rules/reports.md#dimensions; docs/rules/reports.md#metrics): the query, row and answer
- * schemas of the report calls, the ingest bodies and the management calls, built on the facts of reports.ts.
- * Kept apart from those facts so that a page which only shows reports evaluates no zod on its first load
- * (docs/performance.md#the-first-load); the web loads these when a report filter is first checked.
+ * The report schemas (docs/rules/reports.md#dimensions; docs/rules/reports.md#metrics): the query, row and
+ * answer schemas of the report calls, the ingest bodies and the management calls, built on the facts of
+ * reports.ts. Kept apart from those facts so that a page which only shows reports evaluates no zod on its
+ * first load (docs/performance.md#the-first-load); the web loads these when a report filter is first checked.
  */
 import { z } from "zod";
 import { isCountryKey, SpecialCountry } from "./countries.ts";
@@ -79,7 +79,7 @@ const listText = (value: unknown) =>
 export const REPORT_FILTER_MAX_VALUES = 50;
 
 /**
- * A filter of several values, "any of": a list, or one value as the spec's clients send it
+ * A filter of several values, "any of": a list, or one value as the original clients send it
  * (codes also as `US,BR`); blank values are dropped, repeats kept once, and no value at all means no filter.
  */
 const anyOf = <T>(item: z.ZodType<T>, { splitCommas }: { splitCommas: boolean }) =>

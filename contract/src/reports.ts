@@ -34,7 +34,7 @@ export const REPORT_STATUS_TITLES: Record<ReportStatusValue, Titles> = {
 /** A calculated or published day whose raw data changed after its calculation. */
 export const REPORT_STALE_TITLE: Titles = { zh: "数据有更新，需重新计算", en: "Data changed, recalculate" };
 
-// ─── Dimensions (docs/rules/reports.md#dimensions) ──────────────────────────────────────────────────────────────────────────
+// ─── Dimensions (docs/rules/reports.md#dimensions) ─────────────────────────────────────────────────────────
 
 /**
  * SDK report dimensions: date 1, app name 2, ad id 3, country 4, ad style 5, and hour 6 (an hour of the day in
@@ -215,7 +215,7 @@ export function formatMetricValue(format: MetricFormat | ChangeFormat, value: nu
   }
 }
 
-// ─── Column choices (docs/rules/reports.md#columns; docs/rules/validation.md#column-customisation) ───────────────────
+// ─── Column choices (docs/rules/reports.md#columns; docs/rules/validation.md#column-customisation) ─────────
 
 export interface ColumnChoice<Dim extends number, Metric extends string> {
   dimensions: Dim[];
@@ -253,7 +253,7 @@ export function checkColumnChoice(choice: {
   return null;
 }
 
-// ─── Dates (90 days, ending yesterday, in the server's REPORT_TZ; docs/rules/validation.md#report-dates; docs/rules/constants.md) ──────────────
+// ─── Dates (90 days, ending yesterday, in REPORT_TZ; docs/rules/reports.md#dates) ──────────────────────────
 
 /** How far back a report query may start: today − 90 days … yesterday is 90 days. */
 export const REPORT_WINDOW_DAYS = 90;
@@ -320,8 +320,9 @@ export interface DateProblem {
 }
 
 /**
- * The date rule of report queries (docs/rules/validation.md#report-dates): both required, yyyyMMdd, start ≤ end, start at most 90 days
- * back, end yesterday at the latest. `today` is yyyyMMdd in REPORT_TZ. Null when the dates are fine.
+ * The date rule of report queries (docs/rules/validation.md#report-dates): both required, yyyyMMdd, start ≤
+ * end, start at most 90 days back, end yesterday at the latest. `today` is yyyyMMdd in REPORT_TZ. Null when
+ * the dates are fine.
  */
 export function checkReportDates(
   dates: { startDate?: string | null | undefined; endDate?: string | null | undefined },
@@ -388,7 +389,7 @@ export function checkHourRange(query: {
   return { field: "dimensions", message: "reportHourOneDay" };
 }
 
-// ─── Period comparison (docs/rules/reports.md#comparison) ─────────────────────────────────────────────────────────────────
+// ─── Period comparison (docs/rules/reports.md#comparison) ──────────────────────────────────────────────────
 
 /**
  * What a report is compared with: the same number of days right before the range, or the range shifted
@@ -536,7 +537,7 @@ export function compareColumnTitles(
 export const REPORT_PAGE_SIZES = [10, 20, 30, 40] as const;
 export const REPORT_MAX_PAGE_SIZE = 1000;
 
-// ─── Export (docs/rules/reports.md#export) ───────────────────────────────────────────────────────────────────────────
+// ─── Export (docs/rules/reports.md#export) ─────────────────────────────────────────────────────────────────
 
 /** Largest export the web offers before asking for more conditions; the server's limit is EXPORT_MAX_ROWS. */
 export const EXPORT_TIMEOUT_MS = 180_000;
@@ -548,7 +549,7 @@ export function exportFileName(kind: ReportKindValue, companyId: number, timesta
     : `${companyId}_Affiliate_Reports_Detail_List_${timestamp}.csv`;
 }
 
-// ─── Management (operator admins; docs/rules/roles.md#operators; docs/rules/reports.md#pipeline) ─────────────────────────────────────────
+// ─── Management (operator admins; docs/rules/roles.md#operators; docs/rules/reports.md#pipeline) ───────────
 
 export const ReportAction = { Calculate: "calculate", Publish: "publish", Delete: "delete" } as const;
 export type ReportActionValue = (typeof ReportAction)[keyof typeof ReportAction];
@@ -561,7 +562,7 @@ export const REPORT_ACTION_CONFIRM: Record<ReportActionValue | "recalculate", Me
   delete: "reportDeleteConfirm",
 };
 
-// ─── Ingest (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule) ─────────────────────────────────────────────────────
+// ─── Ingest (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule) ─────────────────────────────────
 
 export const SDK_EVENTS_PATH = "/sdk/v1/events";
 export const AFFILIATE_STATS_PATH = "/external_api/affiliate/stats";

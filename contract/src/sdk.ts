@@ -1,7 +1,8 @@
 /**
- * The mobile SDK's configuration call (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): `GET /sdk/v1/config?app_key&timestamp&sign`,
- * signed with the app's secret by the one signing rule (`sign(secret, {app_key}, timestamp)`), refused
- * outside ±SIGNATURE_WINDOW_SECONDS. It answers the app's placements as saved in the console.
+ * The mobile SDK's configuration call (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): `GET
+ * /sdk/v1/config?app_key&timestamp&sign`, signed with the app's secret by the one signing rule (`sign(secret,
+ * {app_key}, timestamp)`), refused outside ±SIGNATURE_WINDOW_SECONDS. It answers the app's placements as
+ * saved in the console.
  */
 import { z } from "zod";
 import { bottomPrice } from "./placements.ts";

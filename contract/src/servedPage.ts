@@ -27,7 +27,10 @@ export interface PageFiles {
   pages: Record<string, string[]>;
 }
 
-/** The cookie the web keeps the session token in (docs/rules/entities.md); a page request without it is a visitor's. */
+/**
+ * The cookie the web keeps the session token in (docs/rules/entities.md); a page request without it is a
+ * visitor's.
+ */
 export const TOKEN_COOKIE = "token";
 
 const DRAWABLE_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;

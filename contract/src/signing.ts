@@ -1,7 +1,7 @@
 /**
- * The one signing rule (docs/api.md#the-signing-rule): sign = hex(HMAC-SHA256(secret, values + timestamp)), values being
- * the parameters other than sign and timestamp, ordered by name, arrays joined with ",", absent or
- * null values skipped. Runs on Web Crypto, so the browser and Node share it.
+ * The one signing rule (docs/api.md#the-signing-rule): sign = hex(HMAC-SHA256(secret, values + timestamp)),
+ * values being the parameters other than sign and timestamp, ordered by name, arrays joined with ",", absent
+ * or null values skipped. Runs on Web Crypto, so the browser and Node share it.
  */
 
 export type SignableValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -47,7 +47,10 @@ export function sign(secret: string, params: SignableParams, timestamp: number |
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** A signed POST body (docs/api.md#the-signing-rule): the SHA-256 hex of the raw body bytes is signed as this one more parameter. */
+/**
+ * A signed POST body (docs/api.md#the-signing-rule): the SHA-256 hex of the raw body bytes is signed as this
+ * one more parameter.
+ */
 export const SIGNED_BODY_PARAM = "body";
 
 export async function sha256Hex(data: string | Uint8Array): Promise<string> {

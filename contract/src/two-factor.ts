@@ -1,7 +1,8 @@
 /**
- * Two-step verification with an authenticator app (TOTP, RFC 6238; docs/rules/sign-in.md#two-step-verification): turned on from the account
- * page, asked for after the password at sign-in, and required for a whole company by its super admin. A code is
- * the app's current 6 digits or one of the 10 single-use recovery codes shown when it was turned on.
+ * Two-step verification with an authenticator app (TOTP, RFC 6238;
+ * docs/rules/sign-in.md#two-step-verification): turned on from the account page, asked for after the password
+ * at sign-in, and required for a whole company by its super admin. A code is the app's current 6 digits or
+ * one of the 10 single-use recovery codes shown when it was turned on.
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";

@@ -47,7 +47,7 @@ describe("the placement form", () => {
 describe("floor prices", () => {
   const parse = (setting: unknown) => bottomPriceText.safeParse(JSON.stringify(setting));
 
-  it("apply the spec's rules", () => {
+  it("apply the form rules (docs/rules/validation.md)", () => {
     expect(
       messages(parse({ country_open_flag: 1, country_open_items: [{ countrys: ["US"], price: 1 }] })),
     ).toEqual(["bottomPriceDefaultRequired"]);

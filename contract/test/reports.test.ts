@@ -60,7 +60,7 @@ describe("report dates", () => {
 });
 
 describe("report columns, queries and exports", () => {
-  it("has the spec's default column choices and the dialog's rule", () => {
+  it("has the default column choices and the dialog's rule", () => {
     expect(DEFAULT_ONLINE_COLUMNS.dimensions).toEqual([1, 3, 4, 5]);
     expect(DEFAULT_ONLINE_COLUMNS.metrics).toHaveLength(9);
     expect(DEFAULT_OFFLINE_COLUMNS).toEqual({

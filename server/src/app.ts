@@ -113,8 +113,8 @@ const MAX_PARAM_LENGTH = 1024;
 
 /**
  * TRUST_PROXY for Fastify. A number of proxies becomes a function: Fastify turns a bare number into "trust
- * nothing", since it cannot tell whether the nearest hop is a proxy (docs/configuration.md, TRUST_PROXY: a count is for a server only
- * the proxies reach).
+ * nothing", since it cannot tell whether the nearest hop is a proxy (docs/configuration.md, TRUST_PROXY: a
+ * count is for a server only the proxies reach).
  */
 const trustProxy = (setting: Config["TRUST_PROXY"]) =>
   typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
@@ -171,7 +171,8 @@ export async function buildApp({ dataDirLock, ...shared }: AppDeps): Promise<Fas
         components: {
           securitySchemes: {
             token: { type: "apiKey", in: "header", name: "token" },
-            // The reporting API (docs/api.md#reporting-api): a company's read-only key, `Authorization: Bearer pck_…`.
+            // The reporting API (docs/api.md#reporting-api): a company's read-only key, `Authorization:
+            // Bearer pck_…`.
             reportApiKey: { type: "http", scheme: "bearer", description: "A reporting API key (pck_…)" },
           },
         },

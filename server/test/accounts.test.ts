@@ -252,7 +252,7 @@ describe("POST /v1/user", () => {
     expect((await signIn(t.app, body.email, "Abcdefg1")).code).toBe(Code.Forbidden);
   });
 
-  it("refuses staff (role 3) with 402 and the spec's message", async () => {
+  it("refuses staff (role 3) with 402 and the catalogue's message", async () => {
     const user = await staff();
     const token = await tokenOf(db(), user);
     const answer = await api({ method: "POST", url: "/v1/user", payload: createBody() }, token);

@@ -141,7 +141,7 @@ describe("POST /v1/app", () => {
     expect(answer.data).toMatchObject({ is_online: 1, url: "http://plain.test/x?y=1" });
   });
 
-  it("refuses bad URLs with the spec's messages", async () => {
+  it("refuses bad URLs with the catalogue's messages", async () => {
     expectRefused(await create(newApp({ url: "ftp://x.test" })), "urlInvalid", "url");
     expectRefused(await create(newApp({ url: "www.example.com" })), "urlInvalid", "url");
     expectRefused(await create(newApp({ url: "https://" })), "urlInvalid", "url");
@@ -342,7 +342,7 @@ describe("DELETE /v1/app", () => {
     expect((await auditRows(created.id)).map((row) => row.action)).toEqual(["create", "delete"]);
   });
 
-  it("refuses while placements exist, with the spec's message", async () => {
+  it("refuses while placements exist, with the catalogue's message", async () => {
     const puzzle = (await list({ name: "Puzzle Quest" })).data.list[0];
     if (!puzzle) throw new Error("the demo seed has Puzzle Quest");
     expectRefused(await remove(puzzle.id), "appHasPlacements", "id");

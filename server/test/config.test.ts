@@ -1,4 +1,7 @@
-/** The environment as config.ts reads it (docs/configuration.md): what it accepts, and what it refuses naming the variable. */
+/**
+ * The environment as config.ts reads it (docs/configuration.md): what it accepts, and what it refuses naming
+ * the variable.
+ */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 

@@ -512,7 +512,7 @@ describe("floor prices (country_bottom_price)", () => {
     });
   });
 
-  it("answers the spec's floor-price messages in Chinese", async () => {
+  it("answers the catalogue's floor-price messages in Chinese", async () => {
     const noDefault = { country_open_flag: 1, country_open_items: [{ countrys: ["US"], price: 1 }] };
     expect((await create(newPlacement({ country_bottom_price: floors(noDefault) }), demo, "zh")).msg).toBe(
       "请输入默认底价",

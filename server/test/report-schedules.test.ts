@@ -176,7 +176,7 @@ describe("schedules: create, list, update, delete", () => {
       owner: { id: staff.userId },
       last_status: null,
       last_sent_time: null,
-      // one country as the spec's clients send it, answered as the list filters now take
+      // one country as the original clients send it, answered as the list filters now take
       query: { country: ["US"], dimensions: [1, 3, 4], metrics: ["requestNum", "showNum", "settleAmount"] },
     });
     expect(row.recipients.sort()).toEqual([emailOf(admin), emailOf(staff)].sort());

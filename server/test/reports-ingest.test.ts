@@ -1,7 +1,7 @@
 /**
- * Report ingest (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule): SDK event batches signed with the
- * app's secret (body digest included), validated all-or-nothing, retries counting nothing; affiliate stats
- * signed with the external secret, each row replacing its key; late data marks calculated days stale.
+ * Report ingest (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule): SDK event batches signed with
+ * the app's secret (body digest included), validated all-or-nothing, retries counting nothing; affiliate
+ * stats signed with the external secret, each row replacing its key; late data marks calculated days stale.
  */
 import { Code, MESSAGES, type MessageKey, nowSeconds } from "@pc/contract";
 import { sql } from "kysely";

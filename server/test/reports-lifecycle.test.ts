@@ -1,8 +1,8 @@
 /**
- * Report lifecycle (docs/rules/reports.md#pipeline; docs/rules/roles.md#operators): calculate, publish, recalculate (both
- * kinds, unpublished) and delete, for operator admins only; what publishers see at each step; a failed
- * calculation leaves the old report; concurrent calculations of one day leave one correct report; the
- * scheduler queues and calculates yesterday once, whichever process runs it; AUTO_PUBLISH.
+ * Report lifecycle (docs/rules/reports.md#pipeline; docs/rules/roles.md#operators): calculate, publish,
+ * recalculate (both kinds, unpublished) and delete, for operator admins only; what publishers see at each
+ * step; a failed calculation leaves the old report; concurrent calculations of one day leave one correct
+ * report; the scheduler queues and calculates yesterday once, whichever process runs it; AUTO_PUBLISH.
  */
 import { Code, MESSAGES, type OnlineReportPage, Role } from "@pc/contract";
 import { sql } from "kysely";

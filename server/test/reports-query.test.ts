@@ -824,7 +824,7 @@ describe("filters of several values", () => {
   const requests = async (body: Record<string, unknown>) =>
     (await total("/v1/online/summary", body)).requestNum;
 
-  it("answers any of several countries, ad types and apps; one value as the spec's clients send it", async () => {
+  it("answers any of several countries, ad types and apps; one value as the original clients send it", async () => {
     const us = await requests({ country: "US" });
     const br = await requests({ country: ["BR"] });
     expect(us).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
- * Groupings without the date read blocks of days (spans; docs/performance.md): the cover of any set of days is exact,
- * and through the real endpoints the sums of a date-less grouping match the events of the days the caller
- * sees — with an unpublished day in the middle, after late data recalculates a day, and after a day is
+ * Groupings without the date read blocks of days (spans; docs/performance.md): the cover of any set of days
+ * is exact, and through the real endpoints the sums of a date-less grouping match the events of the days the
+ * caller sees — with an unpublished day in the middle, after late data recalculates a day, and after a day is
  * deleted — on the plain query and on the embedded database's chunked one.
  */
 import { Code, type OnlineReportPage, onlineReportQuery } from "@pc/contract";

@@ -1,4 +1,7 @@
-/** Answer times (docs/api.md#call-conventions): formatDateTime equals Intl's wall clock of the zone, across offset changes. */
+/**
+ * Answer times (docs/api.md#call-conventions): formatDateTime equals Intl's wall clock of the zone, across
+ * offset changes.
+ */
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "../src/lib/time.ts";
 

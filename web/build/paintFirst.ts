@@ -1,5 +1,6 @@
 /**
- * The app's script runs once the frame the server drew into the page has been painted (docs/performance.md#the-first-load).
+ * The app's script runs once the frame the server drew into the page has been painted
+ * (docs/performance.md#the-first-load).
  *
  * The served page carries a frame (server/src/plugins/signInShell.ts) that needs only the stylesheets to paint.
  * A visitor's: the app's script (300 KB) loaded beside the stylesheets shared a phone's narrow connection with

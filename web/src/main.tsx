@@ -15,7 +15,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 await nextTask();
 const router = createAppRouter();
 
-// docs/rules/entities.md#session: a rejected token clears the session and sends the user to sign in, then back
+// docs/rules/entities.md#session: a rejected token clears the session and sends the user to sign in, then
+// back
 setSessionInvalidHandler(() => {
   dropSession();
   const { pathname, search } = router.state.location;

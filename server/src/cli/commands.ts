@@ -197,7 +197,10 @@ export function readCommandFiles(command: Command, values: OptionValues): Record
   return files;
 }
 
-/** `calculate|publish|delete --kind online|offline --date yyyyMMdd [--company-id C]` (docs/cli.md; docs/rules/reports.md#pipeline). */
+/**
+ * `calculate|publish|delete --kind online|offline --date yyyyMMdd [--company-id C]` (docs/cli.md;
+ * docs/rules/reports.md#pipeline).
+ */
 function reportCommands(): Record<string, Command> {
   const what = {
     calculate: "calculates the day (recalculates both kinds, unpublished, when it was calculated)",

@@ -32,7 +32,10 @@ const toNumber = (value: string) => Number(value);
 const CONNECT_TIMEOUT_MS = 3000;
 
 const embedded = new WeakSet<Db>();
-/** Whether a database handle is the embedded PGlite: one session, which long work must not hold (docs/performance.md). */
+/**
+ * Whether a database handle is the embedded PGlite: one session, which long work must not hold
+ * (docs/performance.md).
+ */
 export const isEmbedded = (db: Db): boolean => embedded.has(db);
 
 export type PoolerMode = "none" | "session" | "transaction";

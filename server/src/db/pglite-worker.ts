@@ -1,7 +1,7 @@
 /**
- * The embedded database's own thread (docs/performance.md): PGlite runs its WASM Postgres synchronously, so on the main
- * thread every statement froze the whole server for its run. This worker owns the PGlite instance and answers
- * the main thread's statements (pglite-dialect.ts) one message each.
+ * The embedded database's own thread (docs/performance.md): PGlite runs its WASM Postgres synchronously, so
+ * on the main thread every statement froze the whole server for its run. This worker owns the PGlite instance
+ * and answers the main thread's statements (pglite-dialect.ts) one message each.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";

@@ -1,6 +1,6 @@
 /**
- * Hot statements (docs/performance.md#budgets): the session lookup every authenticated call makes and the lists' page and count
- * queries. Two costs were paid on every call and are now paid once:
+ * Hot statements (docs/performance.md#budgets): the session lookup every authenticated call makes and the
+ * lists' page and count queries. Two costs were paid on every call and are now paid once:
  * - Kysely building and compiling the query (~100 µs of CPU for the session lookup's joins): a prepared query
  *   is built once per shape, with placeholders where its input goes, and each call fills in its own values;
  * - PostgreSQL parsing and planning it (~190 µs for the session lookup, against ~10 µs of running it): the

@@ -241,7 +241,10 @@ export interface AdPositionFloorCountryTable {
   position: number;
 }
 
-/** An emailed 6-digit code (password reset, registration): only its hash is kept (docs/rules/sign-in.md#password-calls). */
+/**
+ * An emailed 6-digit code (password reset, registration): only its hash is kept
+ * (docs/rules/sign-in.md#password-calls).
+ */
 export interface EmailCodeTable {
   id: Generated<number>;
   email: string;
@@ -272,7 +275,10 @@ export interface MailQueueTable {
   modify_time: UpdatedAt;
 }
 
-/** Report pipeline (docs/rules/reports.md#pipeline): see migrations/0005_reports.ts. Counters are bigint, money numeric. */
+/**
+ * Report pipeline (docs/rules/reports.md#pipeline): see migrations/0005_reports.ts. Counters are bigint,
+ * money numeric.
+ */
 type Counter = ColumnType<number, number | string, number | string>;
 
 export interface SdkEventBatchTable {

@@ -2,7 +2,8 @@
  * Group commit: items of one key that arrive while that key already has `maxInFlight` runs under way wait and
  * go together in the next run, up to `maxWeight` (a single heavier item goes alone). An item that finds a free
  * run goes at once, so a quiet server adds no wait; under load one statement carries many items, which costs
- * the database far less per item than a statement each (the SDK ingest on hot apps; docs/performance.md#budgets).
+ * the database far less per item than a statement each (the SDK ingest on hot apps;
+ * docs/performance.md#budgets).
  */
 export interface CoalesceOptions<T> {
   maxInFlight: number;

@@ -1,4 +1,6 @@
-/** Password storage: argon2id over the MD5 hex digest the client sends (docs/rules/sign-in.md#login-payload). */
+/**
+ * Password storage: argon2id over the MD5 hex digest the client sends (docs/rules/sign-in.md#login-payload).
+ */
 import { createHash } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 

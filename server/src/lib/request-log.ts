@@ -1,6 +1,7 @@
 /**
  * What the log records of a request: Fastify's own fields, with the credentials a URL may carry replaced
- * (docs/api.md#links-into-the-console-sign-in-tickets). Headers are left out as Fastify does; `token` and `cookie` are redacted besides.
+ * (docs/api.md#links-into-the-console-sign-in-tickets). Headers are left out as Fastify does; `token` and
+ * `cookie` are redacted besides.
  */
 import { SIGN_IN_TICKET_PARAM } from "@pc/contract";
 import type { FastifyRequest } from "fastify";

@@ -1,7 +1,8 @@
 /**
- * Backpressure for the ingest routes (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): at most `max` calls in flight per process. Past that a
- * call is answered at once — before its body is read or the database is asked — with HTTP 429, code 607 and
- * `Retry-After`, instead of queueing for the database without bound.
+ * Backpressure for the ingest routes (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): at most
+ * `max` calls in flight per process. Past that a call is answered at once — before its body is read or the
+ * database is asked — with HTTP 429, code 607 and `Retry-After`, instead of queueing for the database without
+ * bound.
  */
 import { Code } from "@pc/contract";
 import type { onRequestHookHandler } from "fastify";

@@ -1,6 +1,6 @@
 /**
  * Sessions and permissions on every API route: a route is private unless its config says `public: true`;
- * a private route may name the `action` the permissions matrix must allow (docs/api.md#call-conventions).
+ * a private route may name the `action` the permissions matrix must allow (docs/rules/roles.md).
  */
 import { AccountStatus, type Action, Code, can, type Principal } from "@pc/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";

@@ -1,8 +1,8 @@
 /**
  * Refusals that may be an attack — no permission (402), not allowed or locked out (601), wrong credentials
- * (605, 606), a wrong or replayed two-step verification code (610), an emailed code's tries used up — are logged at warn as security events (docs/internals.md#security-log): the user and
- * company (from the session, or what a sign-in named), the route and the client address. Never a password,
- * code or token.
+ * (605, 606), a wrong or replayed two-step verification code (610), an emailed code's tries used up — are
+ * logged at warn as security events (docs/internals.md#security-log): the user and company (from the session,
+ * or what a sign-in named), the route and the client address. Never a password, code or token.
  */
 import { Code, type MessageKey } from "@pc/contract";
 import type { FastifyRequest } from "fastify";

@@ -1,9 +1,9 @@
 /**
- * The frame drawn from the served page alone (docs/performance.md#the-first-load), over the app until the app has drawn its page
- * (web/src/app/staticShell.ts): the first paint shows the host's top bar while the app's script (300 KB for
- * sign-in, 480 KB for a report) is still on its way. A visitor without a session sees the top bar and the
- * branded side of the sign-in card; a signed-in user sees the top bar over the page's background, where their
- * menu and page will be.
+ * The frame drawn from the served page alone (docs/performance.md#the-first-load), over the app until the app
+ * has drawn its page (web/src/app/staticShell.ts): the first paint shows the host's top bar while the app's
+ * script (300 KB for sign-in, 480 KB for a report) is still on its way. A visitor without a session sees the
+ * top bar and the branded side of the sign-in card; a signed-in user sees the top bar over the page's
+ * background, where their menu and page will be.
  *
  * It is the markup of the web's frame (PublicTopBar, TopBar and AuthShell) with the web's class names, so the
  * page's first stylesheet lays it out the same (web/src/app/staticShell.css), in the colours antd derives from

@@ -1,7 +1,7 @@
 /**
- * Demo applications and placements of the demo publisher (docs/rules/entities.md#applications): ten apps, forty placements of every ad
- * style, some with per-country floors. Deterministic (names, keys, settings); only the SDK secrets are
- * random (the operator CLI prints them: `app-secret --app-key K`).
+ * Demo applications and placements of the demo publisher (docs/rules/entities.md#applications): ten apps,
+ * forty placements of every ad style, some with per-country floors. Deterministic (names, keys, settings);
+ * only the SDK secrets are random (the operator CLI prints them: `app-secret --app-key K`).
  */
 import { createHash } from "node:crypto";
 import {

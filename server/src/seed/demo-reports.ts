@@ -1,9 +1,10 @@
 /**
- * Demo report data of the demo publisher (docs/rules/reports.md#pipeline): 90 days of SDK counters for every demo placement
- * (two 12-hour reports a day per placement and country, a weekday rhythm, a country mix, fill, display and click rates and eCPM by ad
- * style and country) and affiliate stats (sub-channels × offers × countries), all calculated; every day is
- * published except yesterday, which is calculated and waits to be published. Written in bulk from SQL
- * (generate_series, a hash for the noise), so a fresh start stays quick. Deterministic.
+ * Demo report data of the demo publisher (docs/rules/reports.md#pipeline): 90 days of SDK counters for every
+ * demo placement (two 12-hour reports a day per placement and country, a weekday rhythm, a country mix, fill,
+ * display and click rates and eCPM by ad style and country) and affiliate stats (sub-channels × offers ×
+ * countries), all calculated; every day is published except yesterday, which is calculated and waits to be
+ * published. Written in bulk from SQL (generate_series, a hash for the noise), so a fresh start stays quick.
+ * Deterministic.
  */
 import { addReportDays, reportDateToIso } from "@pc/contract";
 import { sql } from "kysely";

@@ -1,4 +1,6 @@
-/** The reporting API's keys (super admins; docs/api.md#reporting-api). Paths and shapes are the contract's. */
+/**
+ * The reporting API's keys (super admins; docs/api.md#reporting-api). Paths and shapes are the contract's.
+ */
 import { API_KEY_ROUTES, type ApiKeyCreateBody } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

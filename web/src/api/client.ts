@@ -121,7 +121,10 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 const codeMessage = (code: number): string | undefined =>
   code in CODE_MESSAGES ? CODE_MESSAGES[code as CodeValue][currentLanguage()] : undefined;
 
-/** Applies the error catalogue (docs/rules/errors.md) to a non-success envelope; returns the error to reject with. */
+/**
+ * Applies the error catalogue (docs/rules/errors.md) to a non-success envelope; returns the error to reject
+ * with.
+ */
 function envelopeError(envelope: Envelope<unknown>, quiet: RequestOptions["quiet"]): ApiError {
   const { code, msg, data } = envelope;
   if (SESSION_INVALID_CODES.includes(code)) {

@@ -1,4 +1,7 @@
-/** The Companies screen's calls (operator admins; docs/rules/screens.md#companies). Paths and shapes are the contract's. */
+/**
+ * The Companies screen's calls (operator admins; docs/rules/screens.md#companies). Paths and shapes are the
+ * contract's.
+ */
 import {
   type BrandAssetKind,
   COMPANY_PATHS,

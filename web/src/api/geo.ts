@@ -1,6 +1,6 @@
 /**
- * The country list (docs/rules/entities.md#countries): `GET /api/v1/geo/country`, fetched once per browser session and kept
- * in sessionStorage (docs/rules/entities.md#session).
+ * The country list (docs/rules/entities.md#countries): `GET /api/v1/geo/country`, fetched once per browser
+ * session and kept in sessionStorage (docs/rules/entities.md#session).
  */
 import { type CountryItem, GEO_ROUTES } from "@pc/contract";
 import { call } from "./client.ts";

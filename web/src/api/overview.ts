@@ -1,4 +1,7 @@
-/** The home page's overview of the SDK report (`GET /v1/online/overview`; docs/rules/reports.md#home-overview). */
+/**
+ * The home page's overview of the SDK report (`GET /v1/online/overview`;
+ * docs/rules/reports.md#home-overview).
+ */
 import { REPORT_ROUTES } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

@@ -1,4 +1,6 @@
-/** Scheduled reports by email (docs/rules/reports.md#scheduled-reports). Paths and shapes are the contract's. */
+/**
+ * Scheduled reports by email (docs/rules/reports.md#scheduled-reports). Paths and shapes are the contract's.
+ */
 import {
   REPORT_SCHEDULE_ROUTES,
   type ReportScheduleCreateBody,

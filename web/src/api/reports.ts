@@ -26,7 +26,7 @@ const download = (kind: ReportKindValue, query: object, options?: FileRequestOpt
   requestFile(`/v1/${kind}/ssp/download`, { ...options, method: "POST", body: query });
 
 export const reportsApi = {
-  /** The SDK report, through the report proxy host's path (docs/api.md#call-conventions). */
+  /** The SDK report, through the report proxy host's path. */
   online: {
     list: (query: OnlineReportQueryInput, options?: RequestOptions) =>
       call(REPORT_ROUTES.onlineListProxy, { body: query }, options),

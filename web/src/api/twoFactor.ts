@@ -1,4 +1,7 @@
-/** Two-step verification: the signed-in user's own, and the company's rule (docs/rules/sign-in.md#two-step-verification). */
+/**
+ * Two-step verification: the signed-in user's own, and the company's rule
+ * (docs/rules/sign-in.md#two-step-verification).
+ */
 import { TWO_FACTOR_ROUTES } from "@pc/contract";
 import { call, type RequestOptions } from "./client.ts";
 

@@ -1,6 +1,6 @@
 /**
- * The navigation guard (docs/rules/entities.md#session) as a pure function: given the location, the stored session and the
- * loaded menu it says what to store and where to go. `rootLoader` (router.tsx) applies it.
+ * The navigation guard (docs/rules/entities.md#session) as a pure function: given the location, the stored
+ * session and the loaded menu it says what to store and where to go. `rootLoader` (router.tsx) applies it.
  */
 import { SIGN_IN_TICKET_PARAM } from "@pc/contract";
 import { matchPath } from "react-router";

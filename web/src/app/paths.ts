@@ -10,7 +10,7 @@ export const PATHS = {
   notFound: "/404",
   appManagement: "/appManagement",
   appList: "/appManagement/appManagementList",
-  /** the spec's "child path is index" reading */
+  /** the list's second path: its child path is also `index` */
   appIndex: "/appManagement/index",
   adSpace: "/adSpace",
   placementList: "/adSpace/adSpaceList",
@@ -32,7 +32,10 @@ export const PATHS = {
   register: "/register",
 } as const;
 
-/** Paths whose content is not padded (docs/rules/screens.md#route-table); `/organization` is the spec's, not a route of this console. */
+/**
+ * Paths whose content is not padded (docs/rules/screens.md#route-table); `/organization` is listed by the
+ * product's rules but is not a route of this console.
+ */
 export const UNPADDED_PATHS: readonly string[] = [
   PATHS.login,
   PATHS.register,

@@ -1,7 +1,8 @@
 /**
- * The route table (docs/rules/screens.md#route-table): path, title key, access key, hidden flag and redirect. The guard, the
- * router, the top-bar menu and the document title are all derived from it. The menu's icons are the menu's
- * (menu.tsx): the table is in the initial bundle, which the sign-in page loads, and that page has no menu.
+ * The route table (docs/rules/screens.md#route-table): path, title key, access key, hidden flag and redirect.
+ * The guard, the router, the top-bar menu and the document title are all derived from it. The menu's icons
+ * are the menu's (menu.tsx): the table is in the initial bundle, which the sign-in page loads, and that page
+ * has no menu.
  */
 import type { ReportKindValue } from "@pc/contract";
 import type { RouteKey, TitleKey } from "./access.ts";
@@ -118,7 +119,8 @@ export const ROUTES: RouteDef[] = [
         hidden: true,
         page: ChangeHistory,
       },
-      // super admins, from the user menu (docs/api.md#reporting-api): a visible child would fold this menu item
+      // super admins, from the user menu (docs/api.md#reporting-api): a visible child would fold this menu
+      // item
       {
         path: PATHS.apiKeys,
         title: "apiKeys",

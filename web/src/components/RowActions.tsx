@@ -1,4 +1,7 @@
-/** A table row's actions: the first 3 as links, the rest in a "more" dropdown (docs/rules/screens.md#shared-behaviours). */
+/**
+ * A table row's actions: the first 3 as links, the rest in a "more" dropdown
+ * (docs/rules/screens.md#shared-behaviours).
+ */
 import { DownOutlined } from "@ant-design/icons";
 import { Button, Dropdown, Space } from "antd";
 import { useTranslation } from "react-i18next";

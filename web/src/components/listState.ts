@@ -1,7 +1,7 @@
 /**
- * List screens' filters and paging (docs/rules/screens.md#shared-behaviours; docs/rules/validation.md#search-inputs): text filters are
- * trimmed and empty ones become null (not sent); reset returns to page 1 with 10 rows; changing the page
- * size goes back to page 1.
+ * List screens' filters and paging (docs/rules/screens.md#shared-behaviours;
+ * docs/rules/validation.md#search-inputs): text filters are trimmed and empty ones become null (not sent);
+ * reset returns to page 1 with 10 rows; changing the page size goes back to page 1.
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@pc/contract";
 

@@ -1,4 +1,7 @@
-/** Select dropdowns load more items when the scroll is within 30px of the bottom (docs/rules/screens.md#shared-behaviours; docs/rules/constants.md). */
+/**
+ * Select dropdowns load more items when the scroll is within 30px of the bottom
+ * (docs/rules/screens.md#shared-behaviours; docs/rules/constants.md).
+ */
 export const LOAD_MORE_THRESHOLD_PX = 30;
 
 export interface ScrollBox {

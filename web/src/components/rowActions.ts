@@ -1,4 +1,7 @@
-/** Table row actions (docs/rules/screens.md#shared-behaviours; docs/rules/constants.md): the first 3 inline, any more in a more-menu. */
+/**
+ * Table row actions (docs/rules/screens.md#shared-behaviours; docs/rules/constants.md): the first 3 inline,
+ * any more in a more-menu.
+ */
 import type { ReactNode } from "react";
 
 export const MAX_INLINE_ACTIONS = 3;

@@ -55,7 +55,8 @@ export function schemaRule(schema: ParseSchema, lang: LangValue, options: { skip
 
 /**
  * `schemaRule` with a schema loaded when a value is first checked: a page whose fields are rarely checked
- * (report filters) does not evaluate zod and the contract's schemas on its first load (docs/performance.md#the-first-load).
+ * (report filters) does not evaluate zod and the contract's schemas on its first load
+ * (docs/performance.md#the-first-load).
  */
 export function lazySchemaRule(load: () => Promise<ParseSchema>, lang: LangValue) {
   return {

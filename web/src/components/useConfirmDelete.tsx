@@ -1,6 +1,6 @@
 /**
- * Changes made after a confirmation (docs/rules/screens.md#shared-behaviours; docs/rules/errors.md): cancelling shows a cancelled message, success shows
- * Success. A refusal was already shown by the API client.
+ * Changes made after a confirmation (docs/rules/screens.md#shared-behaviours; docs/rules/errors.md):
+ * cancelling shows a cancelled message, success shows Success. A refusal was already shown by the API client.
  */
 import { ExclamationCircleFilled } from "@ant-design/icons";
 import type { MessageKey } from "@pc/contract";

@@ -185,7 +185,8 @@ describe("one catalogue for texts", () => {
     expect(i18n.t("companies.adminPasswordPlaceholder")).toBe("Please enter the password");
     // the history's field names say the glossary's term, not "Ad format"
     expect(i18n.t("history.fields.ad_style")).toBe("Ad type");
-    // docs/rules/errors.md: 'Cancel' when a delete confirmation is refused, not the contract's "Delete cancelled"
+    // docs/rules/errors.md: 'Cancel' when a delete confirmation is refused, not the contract's "Delete
+    // cancelled"
     expect(i18n.t("common.deleteCancelled")).toBe("Cancel");
   });
 });

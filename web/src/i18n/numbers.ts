@@ -1,11 +1,11 @@
 /**
- * Numbers as a reader of the console sees them (docs/internals.md#numbers), in the interface language's locale
- * (zh-CN, en-US) through Intl.NumberFormat: counts with thousands separators, money in USD with 2 decimals,
- * per-unit money (eCPM, CPC) in USD with METRIC_DECIMALS (as the CSV and the API write them), rates as
- * percentages with 2, a rate's change in percentage points. One style per language on every screen (the
- * report's table, detail and comparison, the trend's axis and read-out, the home page):
- * the locale's own sign for USD, "$" in en-US and "US$" in zh-CN, where "$" alone could be any dollar. The
- * CSV export keeps the contract's raw texts (formatMetricValue); this is the screen's only.
+ * Numbers as a reader of the console sees them (docs/internals.md#numbers), in the interface language's
+ * locale (zh-CN, en-US) through Intl.NumberFormat: counts with thousands separators, money in USD with 2
+ * decimals, per-unit money (eCPM, CPC) in USD with METRIC_DECIMALS (as the CSV and the API write them), rates
+ * as percentages with 2, a rate's change in percentage points. One style per language on every screen (the
+ * report's table, detail and comparison, the trend's axis and read-out, the home page): the locale's own sign
+ * for USD, "$" in en-US and "US$" in zh-CN, where "$" alone could be any dollar. The CSV export keeps the
+ * contract's raw texts (formatMetricValue); this is the screen's only.
  */
 import {
   type ChangeFormat,

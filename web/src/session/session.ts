@@ -101,7 +101,9 @@ export function clearCompanyCache(): void {
   sessionStorage.removeItem(COMPANY_KEY);
 }
 
-/** Whether a cached company may still be used with this token at this time (docs/rules/entities.md#session). */
+/**
+ * Whether a cached company may still be used with this token at this time (docs/rules/entities.md#session).
+ */
 export function companyCacheValid(cache: CompanyCache, token: string | null, now: number): boolean {
   return cache.token === token && now - cache.time <= COMPANY_CACHE_MS && now >= cache.time;
 }

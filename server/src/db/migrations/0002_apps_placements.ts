@@ -1,11 +1,12 @@
 /**
- * Applications, ad placements and their per-country floor prices (docs/rules/entities.md#placements). Frozen in time.
+ * Applications, ad placements and their per-country floor prices (docs/rules/entities.md#placements). Frozen
+ * in time.
  *
- * Every key carries company_id (docs/rules/entities.md#tenancy): the database refuses a placement of another company's app
- * and a floor group of another company's placement. Names and packages are unique per company,
+ * Every key carries company_id (docs/rules/entities.md#tenancy): the database refuses a placement of another
+ * company's app and a floor group of another company's placement. Names and packages are unique per company,
  * ignoring case. A country is in at most one floor group of a placement (primary key of
- * ad_position_floor_country); `position` keeps the order the countries were saved in. Money is
- * numeric(18,6) USD.
+ * ad_position_floor_country); `position` keeps the order the countries were saved in. Money is numeric(18,6)
+ * USD.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

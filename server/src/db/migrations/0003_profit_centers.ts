@@ -1,6 +1,6 @@
 /**
- * Profit centres, the notices that change them, and the signs the external API has seen (docs/api.md#signed-external-api).
- * Frozen in time.
+ * Profit centres, the notices that change them, and the signs the external API has seen
+ * (docs/api.md#signed-external-api). Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

@@ -1,4 +1,7 @@
-/** Emailed codes (password reset, registration) and the mail outbox (docs/rules/sign-in.md#password-calls). Frozen in time. */
+/**
+ * Emailed codes (password reset, registration) and the mail outbox (docs/rules/sign-in.md#password-calls).
+ * Frozen in time.
+ */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";
 

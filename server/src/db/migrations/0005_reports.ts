@@ -12,8 +12,8 @@
  *
  * Report tables (`rpt_*`) are rebuilt per company and day by the calculation job in one transaction: the
  * finest grain (`rpt_online_fine`, `rpt_offline_fine`) and rollups for the dimension combinations the
- * screens use, so a query reads the smallest table holding its dimensions and filters (docs/performance.md). The
- * day rollups carry `group_counts`: the number of groups per day of every dimension combination, so the
+ * screens use, so a query reads the smallest table holding its dimensions and filters (docs/performance.md).
+ * The day rollups carry `group_counts`: the number of groups per day of every dimension combination, so the
  * total of a query grouped by date is a sum of at most 90 numbers.
  */
 import type { Kysely } from "kysely";

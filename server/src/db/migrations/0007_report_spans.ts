@@ -1,10 +1,10 @@
 /**
- * Report spans (docs/rules/reports.md#pipeline; docs/performance.md): the finest grain summed over aligned blocks of 2, 4 … 64 days, so a
- * grouping without the date (e.g. placement × country over 90 days) sums a dozen blocks instead of every
- * day: at 1.8M daily rows a query reads ~10x fewer rows. `start` is the block's first day, aligned to its
- * size counted from 1970-01-01; the calculation rebuilds the blocks holding the days it writes. And a country
- * filter on the app × country rollup reads only that country's rows (at 1.8M daily rows: 48 ms → a few ms).
- * Frozen in time.
+ * Report spans (docs/rules/reports.md#pipeline; docs/performance.md): the finest grain summed over aligned
+ * blocks of 2, 4 … 64 days, so a grouping without the date (e.g. placement × country over 90 days) sums a
+ * dozen blocks instead of every day: at 1.8M daily rows a query reads ~10x fewer rows. `start` is the block's
+ * first day, aligned to its size counted from 1970-01-01; the calculation rebuilds the blocks holding the
+ * days it writes. And a country filter on the app × country rollup reads only that country's rows (at 1.8M
+ * daily rows: 48 ms → a few ms). Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

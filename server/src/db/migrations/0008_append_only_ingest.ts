@@ -1,8 +1,9 @@
 /**
- * Append-only ingest (docs/rules/reports.md#pipeline). An SDK batch or an affiliate call only appends its rows: no shared
- * counter row is updated in the request path, so concurrent batches over the same placement × country × hour
- * never wait for each other and cannot deadlock, whatever the order of their events. The calculation folds a
- * day's appended rows into `sdk_event_hourly` / `affiliate_stat` (deleting them) in its own transaction.
+ * Append-only ingest (docs/rules/reports.md#pipeline). An SDK batch or an affiliate call only appends its
+ * rows: no shared counter row is updated in the request path, so concurrent batches over the same placement ×
+ * country × hour never wait for each other and cannot deadlock, whatever the order of their events. The
+ * calculation folds a day's appended rows into `sdk_event_hourly` / `affiliate_stat` (deleting them) in its
+ * own transaction.
  *
  * A report is stale when rows of its day are still waiting to be folded (they arrived after its calculation
  * read the day), so the `stale` flag, which every ingest updated on the shared `report_batch` row, goes.

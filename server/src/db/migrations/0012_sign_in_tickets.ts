@@ -1,7 +1,8 @@
 /**
- * Sign-in tickets (docs/api.md#links-into-the-console-sign-in-tickets): a link into the console carries a one-time ticket, valid for seconds,
- * instead of a session token. Only its SHA-256 is stored, with the session that asked for it: revoking that
- * session (logout, password change, freeze, delete) makes its tickets worthless. Frozen in time.
+ * Sign-in tickets (docs/api.md#links-into-the-console-sign-in-tickets): a link into the console carries a
+ * one-time ticket, valid for seconds, instead of a session token. Only its SHA-256 is stored, with the
+ * session that asked for it: revoking that session (logout, password change, freeze, delete) makes its
+ * tickets worthless. Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

@@ -1,9 +1,9 @@
 /**
- * Company logos and favicons uploaded by the operators (docs/rules/screens.md#companies): the image bytes live in the
- * database, so every server process serves the same ones. A row is one version, named by the SHA-256 of its
- * bytes (its URL is immutable); the current version of a company's logo or icon has no `replaced_time`.
- * Replaced versions stay a day, so a browser still holding the previous branding finds its image. Frozen in
- * time.
+ * Company logos and favicons uploaded by the operators (docs/rules/screens.md#companies): the image bytes
+ * live in the database, so every server process serves the same ones. A row is one version, named by the
+ * SHA-256 of its bytes (its URL is immutable); the current version of a company's logo or icon has no
+ * `replaced_time`. Replaced versions stay a day, so a browser still holding the previous branding finds its
+ * image. Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

@@ -1,10 +1,10 @@
 /**
- * Two-step verification (docs/rules/sign-in.md#two-step-verification). `user_totp` holds a user's authenticator secret (sealed with
- * TWO_FACTOR_KEY when the server has one): pending until its first code confirms it (`enabled_time`), and the
- * last time step a code was accepted for, so no code is taken twice. `user_recovery_code` holds the SHA-256 of
- * each single-use recovery code. `two_factor_challenge` is the second step of a sign-in whose password was right:
- * a one-time ticket (its SHA-256), minutes long, counting its wrong codes. `company.require_two_factor` is the
- * company's rule. Frozen in time.
+ * Two-step verification (docs/rules/sign-in.md#two-step-verification). `user_totp` holds a user's
+ * authenticator secret (sealed with TWO_FACTOR_KEY when the server has one): pending until its first code
+ * confirms it (`enabled_time`), and the last time step a code was accepted for, so no code is taken twice.
+ * `user_recovery_code` holds the SHA-256 of each single-use recovery code. `two_factor_challenge` is the
+ * second step of a sign-in whose password was right: a one-time ticket (its SHA-256), minutes long, counting
+ * its wrong codes. `company.require_two_factor` is the company's rule. Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

@@ -1,7 +1,7 @@
 /**
- * The reporting API's keys (docs/api.md#reporting-api): read-only keys a company's super admin creates. Only the SHA-256
- * of a secret is kept, with the first characters of its random part to tell keys apart. The secret names its
- * company, so a call finds its key by (company_id, key_hash). Frozen in time.
+ * The reporting API's keys (docs/api.md#reporting-api): read-only keys a company's super admin creates. Only
+ * the SHA-256 of a secret is kept, with the first characters of its random part to tell keys apart. The
+ * secret names its company, so a call finds its key by (company_id, key_hash). Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

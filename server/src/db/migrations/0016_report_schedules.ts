@@ -1,9 +1,9 @@
 /**
- * Scheduled reports by email (docs/rules/reports.md#scheduled-reports). A schedule is a saved report query of one user, mailed daily
- * or weekly to users of the same company; each recipient carries a random unsubscribe token (the link of
- * every mail). A delivery is one mail of one period: unique per (schedule, period end) for the scheduled
- * ones, so a day is never sent twice even with several processes; "send now" deliveries are not limited.
- * Every key holds company_id (docs/rules/entities.md#tenancy). Frozen in time.
+ * Scheduled reports by email (docs/rules/reports.md#scheduled-reports). A schedule is a saved report query of
+ * one user, mailed daily or weekly to users of the same company; each recipient carries a random unsubscribe
+ * token (the link of every mail). A delivery is one mail of one period: unique per (schedule, period end) for
+ * the scheduled ones, so a day is never sent twice even with several processes; "send now" deliveries are not
+ * limited. Every key holds company_id (docs/rules/entities.md#tenancy). Frozen in time.
  */
 import type { Kysely } from "kysely";
 import { runScript } from "../script.ts";

@@ -1,4 +1,7 @@
-/** The accounts API (docs/api.md#call-conventions): every call needs `account.manage` (roles 1 and 2) and stays in the session's company. */
+/**
+ * The accounts API (docs/rules/roles.md#who-sees-what): every call needs `account.manage` (roles 1 and 2) and
+ * stays in the session's company.
+ */
 import { ACCOUNT_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

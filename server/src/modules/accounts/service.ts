@@ -135,7 +135,10 @@ export interface Actor {
   clientAddress: string;
 }
 
-/** What the actor may do to a user: the account list's rule, enforced here (docs/rules/roles.md#who-may-change-whom). */
+/**
+ * What the actor may do to a user: the account list's rule, enforced here
+ * (docs/rules/roles.md#who-may-change-whom).
+ */
 const allowedOn = (actor: Actor, user: { id: number; role_ids: readonly number[] }) =>
   accountRowActions(
     { user_id: user.id, role_ids: user.role_ids },
@@ -151,7 +154,8 @@ function checkAccount(actor: Actor, accountId: number): void {
 /**
  * Answers to "this email is in use" about another company's user tell an administrator of any company
  * (anyone can register one) who has an account on the platform: a client address and a company get a limited
- * number an hour, and past it every email change is refused until the hour ends, taken or not (docs/rules/roles.md#who-may-change-whom).
+ * number an hour, and past it every email change is refused until the hour ends, taken or not
+ * (docs/rules/roles.md#who-may-change-whom).
  */
 export const FOREIGN_EMAIL_ANSWERS: RateLimit = {
   scope: "foreign_email_answer",
@@ -318,7 +322,10 @@ export async function updateAccount(db: Db, actor: Actor, body: UserUpdateValue)
   });
 }
 
-/** Nobody freezes or deletes themselves, an administrator or a super admin (docs/rules/roles.md#who-may-change-whom). */
+/**
+ * Nobody freezes or deletes themselves, an administrator or a super admin
+ * (docs/rules/roles.md#who-may-change-whom).
+ */
 function checkRemovable(
   actor: Actor,
   user: { id: number; role_ids: readonly number[] },

@@ -1,8 +1,9 @@
 /**
- * The publisher reporting API (docs/api.md#reporting-api): `GET /api/v1/reports/{sdk|affiliate}` with a read-only key
- * (`Authorization: Bearer pck_…`) instead of the console's session. The same query parameters, rules and rows
- * as the console's report calls (reports/query/service.ts), for the key's company and its published days; JSON, or
- * CSV streamed by the console's export. Rate-limited per key (HTTP 429 with Retry-After).
+ * The publisher reporting API (docs/api.md#reporting-api): `GET /api/v1/reports/{sdk|affiliate}` with a
+ * read-only key (`Authorization: Bearer pck_…`) instead of the console's session. The same query parameters,
+ * rules and rows as the console's report calls (reports/query/service.ts), for the key's company and its
+ * published days; JSON, or CSV streamed by the console's export. Rate-limited per key (HTTP 429 with
+ * Retry-After).
  */
 import {
   API_KEY_RATE_LIMIT,

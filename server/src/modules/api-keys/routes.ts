@@ -1,4 +1,6 @@
-/** The console's calls of the reporting API's keys (docs/api.md#reporting-api): a company's super admins only. */
+/**
+ * The console's calls of the reporting API's keys (docs/api.md#reporting-api): a company's super admins only.
+ */
 import { API_KEY_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

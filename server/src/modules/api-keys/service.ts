@@ -1,7 +1,7 @@
 /**
- * The reporting API's keys (docs/api.md#reporting-api): a company's super admin creates, lists and revokes them (each
- * change with an audit row); a report call is let in by its key (scope, expiry, revocation) and counted against
- * the key's rate limit. The secret is answered once; only its SHA-256 is kept.
+ * The reporting API's keys (docs/api.md#reporting-api): a company's super admin creates, lists and revokes
+ * them (each change with an audit row); a report call is let in by its key (scope, expiry, revocation) and
+ * counted against the key's rate limit. The secret is answered once; only its SHA-256 is kept.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {

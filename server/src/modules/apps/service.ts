@@ -1,8 +1,8 @@
 /**
- * Application rules (docs/rules/validation.md#app-form; docs/rules/entities.md#applications): names and packages unique per
- * company (checked first, enforced by the database), app_key and SDK secret generated once, delete
- * refused while placements exist. Every write records modify_user_id/modify_time and an audit row in
- * the same transaction.
+ * Application rules (docs/rules/validation.md#app-form; docs/rules/entities.md#applications): names and
+ * packages unique per company (checked first, enforced by the database), app_key and SDK secret generated
+ * once, delete refused while placements exist. Every write records modify_user_id/modify_time and an audit
+ * row in the same transaction.
  */
 import { randomBytes } from "node:crypto";
 import {

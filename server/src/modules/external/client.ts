@@ -1,6 +1,6 @@
 /**
- * A partner's side of the signed external API (docs/api.md#the-signing-rule): signs a call by contract's rule and sends it.
- * The operator CLI's `external` command uses it; it is also the example partners can follow.
+ * A partner's side of the signed external API (docs/api.md#the-signing-rule): signs a call by contract's rule
+ * and sends it. The operator CLI's `external` command uses it; it is also the example partners can follow.
  */
 import { randomUUID } from "node:crypto";
 import {

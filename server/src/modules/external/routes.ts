@@ -1,7 +1,8 @@
 /**
- * The signed external API (docs/api.md#signed-external-api; docs/api.md#the-signing-rule): no token, but every call carries
- * `timestamp` and `sign` in its query, checked before the parameters are validated; a sign is accepted
- * once. The `signed` plugin checks them (and parses JSON bodies from their raw bytes, which are signed).
+ * The signed external API (docs/api.md#signed-external-api; docs/api.md#the-signing-rule): no token, but
+ * every call carries `timestamp` and `sign` in its query, checked before the parameters are validated; a sign
+ * is accepted once. The `signed` plugin checks them (and parses JSON bodies from their raw bytes, which are
+ * signed).
  */
 import {
   AFFILIATE_STATS_PATH,

@@ -1,6 +1,6 @@
 /**
- * The country list (docs/rules/entities.md#countries): `GET /api/v1/geo/country`. Public: it holds no company data, and a
- * signed-out page or tool may read it. The list itself lives in the contract.
+ * The country list (docs/rules/entities.md#countries): `GET /api/v1/geo/country`. Public: it holds no company
+ * data, and a signed-out page or tool may read it. The list itself lives in the contract.
  */
 import { countryList, GEO_ENDPOINTS, ok } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";

@@ -1,6 +1,7 @@
 /**
- * Change history (docs/rules/screens.md#change-history): the audit rows of a company as who changed what and when. The company-wide
- * list is for its administrators; an app's or placement's own history for everyone who may edit it.
+ * Change history (docs/rules/screens.md#change-history): the audit rows of a company as who changed what and
+ * when. The company-wide list is for its administrators; an app's or placement's own history for everyone who
+ * may edit it.
  */
 import {
   addReportDays,

@@ -1,6 +1,6 @@
 /**
- * Emailed 6-digit codes (docs/rules/sign-in.md#password-calls): only a hash is stored, each lives 10 minutes, is used
- * once, allows a few wrong tries, and an address gets at most a few per hour. A new code replaces the
+ * Emailed 6-digit codes (docs/rules/sign-in.md#password-calls): only a hash is stored, each lives 10 minutes,
+ * is used once, allows a few wrong tries, and an address gets at most a few per hour. A new code replaces the
  * address's earlier one of the same purpose.
  */
 import { createHash, randomInt } from "node:crypto";

@@ -40,7 +40,10 @@ export interface PasswordDeps {
 
 const CODE_MINUTES = EMAIL_CODE_LIFETIME_SECONDS / 60;
 const HOUR_SECONDS = 3600;
-/** Code requests from one client address an hour, whatever addresses they are for (docs/rules/sign-in.md#password-calls). */
+/**
+ * Code requests from one client address an hour, whatever addresses they are for
+ * (docs/rules/sign-in.md#password-calls).
+ */
 export const EMAIL_SENDS_PER_CLIENT: RateLimit = {
   scope: "email_send_client",
   max: 20,
@@ -99,11 +102,11 @@ function mailKindFor(purpose: EmailCodePurposeValue, hasAccount: boolean): CodeM
 
 /**
  * `POST /v1/passport/captcha/send_email`: after the captcha, emails a code. The answer is the same whether or
- * not the address has an account, for a reset as for a registration (docs/rules/sign-in.md#password-calls): a code is made and counted
- * against the address either way, and only what is mailed differs. The mail is queued with the code and
- * leaves in the background (`code-mail.ts`: retried while the mail server is down), so neither the answer
- * nor its time tells whether the address has an account, or whether the mail server is up. A client address
- * asks for a limited number an hour.
+ * not the address has an account, for a reset as for a registration (docs/rules/sign-in.md#password-calls): a
+ * code is made and counted against the address either way, and only what is mailed differs. The mail is
+ * queued with the code and leaves in the background (`code-mail.ts`: retried while the mail server is down),
+ * so neither the answer nor its time tells whether the address has an account, or whether the mail server is
+ * up. A client address asks for a limited number an hour.
  */
 export async function sendEmailCode(
   { db, codeMail, sendInBackground }: PasswordDeps,
@@ -163,7 +166,8 @@ export async function resetPassword(
 
 /**
  * `POST /v1/passport/user/register`: a right code creates a publisher company with the registrant as its
- * super admin. Whether the email is in use is told only once its code is proven (docs/rules/sign-in.md#password-calls).
+ * super admin. Whether the email is in use is told only once its code is proven
+ * (docs/rules/sign-in.md#password-calls).
  */
 export async function register(
   db: Db,

@@ -1,10 +1,11 @@
 /**
- * The second step of a sign-in (docs/rules/sign-in.md#two-step-verification). When the password is right and the user has two-step
- * verification on, or the user's company requires it, sign-in answers 609 with a one-time ticket (32 random
- * bytes, only their SHA-256 stored, minutes long) instead of a session; the ticket and a code of the user's
- * authenticator app (or a recovery code) then answer the session. A user who must set the app up first gets the
- * setup (QR code URI and secret) with the ticket, and the first code turns it on. Wrong codes count towards the
- * sign-in lockout, and a ticket takes at most TWO_FACTOR_TICKET_MAX_ATTEMPTS of them.
+ * The second step of a sign-in (docs/rules/sign-in.md#two-step-verification). When the password is right and
+ * the user has two-step verification on, or the user's company requires it, sign-in answers 609 with a
+ * one-time ticket (32 random bytes, only their SHA-256 stored, minutes long) instead of a session; the ticket
+ * and a code of the user's authenticator app (or a recovery code) then answer the session. A user who must
+ * set the app up first gets the setup (QR code URI and secret) with the ticket, and the first code turns it
+ * on. Wrong codes count towards the sign-in lockout, and a ticket takes at most
+ * TWO_FACTOR_TICKET_MAX_ATTEMPTS of them.
  */
 import { randomBytes } from "node:crypto";
 import {

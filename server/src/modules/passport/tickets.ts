@@ -1,8 +1,9 @@
 /**
- * Sign-in tickets (docs/rules/entities.md#session; docs/api.md#links-into-the-console-sign-in-tickets). A link into the console
- * carries a ticket, never a session token: 32 random bytes, only their SHA-256 stored, valid for
- * SIGN_IN_TICKET_SECONDS and exchanged once for a new session of the same user, while the session that asked
- * for it is still live. A leaked link (a log, the browser history, a shared screen) is then worth nothing.
+ * Sign-in tickets (docs/rules/entities.md#session; docs/api.md#links-into-the-console-sign-in-tickets). A
+ * link into the console carries a ticket, never a session token: 32 random bytes, only their SHA-256 stored,
+ * valid for SIGN_IN_TICKET_SECONDS and exchanged once for a new session of the same user, while the session
+ * that asked for it is still live. A leaked link (a log, the browser history, a shared screen) is then worth
+ * nothing.
  */
 import { randomBytes } from "node:crypto";
 import {

@@ -1,4 +1,7 @@
-/** Session tokens: 32 random bytes given to the client, only their SHA-256 stored, 7 days (docs/api.md#call-conventions). */
+/**
+ * Session tokens: 32 random bytes given to the client, only their SHA-256 stored, 7 days
+ * (docs/rules/sign-in.md#sessions).
+ */
 import { createHash, randomBytes } from "node:crypto";
 import { TOKEN_LIFETIME_DAYS } from "@pc/contract";
 import { sql } from "kysely";

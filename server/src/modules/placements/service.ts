@@ -1,9 +1,9 @@
 /**
- * Placement rules (docs/rules/validation.md#placement-form; docs/rules/entities.md#floor-prices): the app is one
- * of the company's and cannot change on edit, the name is unique per company (checked first, enforced by
- * the database), content types and auto rotation follow the ad style (contract schema and a database
- * check), floor prices are stored as validated. Every write records modify_user_id/modify_time and an
- * audit row in the same transaction.
+ * Placement rules (docs/rules/validation.md#placement-form; docs/rules/entities.md#floor-prices): the app is
+ * one of the company's and cannot change on edit, the name is unique per company (checked first, enforced by
+ * the database), content types and auto rotation follow the ad style (contract schema and a database check),
+ * floor prices are stored as validated. Every write records modify_user_id/modify_time and an audit row in
+ * the same transaction.
  */
 import {
   type BottomPrice,

@@ -1,4 +1,7 @@
-/** The operators' profit-centre list (docs/api.md#signed-external-api): the console's selects use it, never the external secret. */
+/**
+ * The operators' profit-centre list (docs/api.md#signed-external-api): the console's selects use it, never
+ * the external secret.
+ */
 import { ok, PROFIT_CENTER_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";

@@ -1,6 +1,6 @@
 /**
- * Profit centres as data (docs/api.md#signed-external-api): listed for operators and partners, changed only by notices.
- * A notice is validated, applied in one transaction, stored with its payload and its result, and
+ * Profit centres as data (docs/api.md#signed-external-api): listed for operators and partners, changed only
+ * by notices. A notice is validated, applied in one transaction, stored with its payload and its result, and
  * answered with what changed; the same notice id sent again changes nothing and answers that result.
  */
 import { isDeepStrictEqual } from "node:util";

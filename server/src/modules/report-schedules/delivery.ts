@@ -1,12 +1,13 @@
 /**
- * Delivering scheduled reports (docs/rules/reports.md#scheduled-reports): once a day is published, each enabled schedule of its
- * company and kind that it is due for (daily: every day; weekly: the day before the chosen weekday) gets one
- * delivery, queued in `report_schedule_delivery` (unique per schedule and period end, so a day is never mailed
- * twice, whatever the number of processes). A worker claims deliveries with FOR UPDATE SKIP LOCKED, builds the
- * CSV with the console's export, and mails it to each recipient with their unsubscribe link. A failed try is
- * retried after 1, 5 and 30 minutes, then the delivery fails; the list shows the latest one. A day taken back
- * to be recalculated is not mailed while unpublished: its scheduled delivery, if it reached nobody yet, is
- * withdrawn, and the day's next publication queues it again, still once per schedule and period.
+ * Delivering scheduled reports (docs/rules/reports.md#scheduled-reports): once a day is published, each
+ * enabled schedule of its company and kind that it is due for (daily: every day; weekly: the day before the
+ * chosen weekday) gets one delivery, queued in `report_schedule_delivery` (unique per schedule and period
+ * end, so a day is never mailed twice, whatever the number of processes). A worker claims deliveries with FOR
+ * UPDATE SKIP LOCKED, builds the CSV with the console's export, and mails it to each recipient with their
+ * unsubscribe link. A failed try is retried after 1, 5 and 30 minutes, then the delivery fails; the list
+ * shows the latest one. A day taken back to be recalculated is not mailed while unpublished: its scheduled
+ * delivery, if it reached nobody yet, is withdrawn, and the day's next publication queues it again, still
+ * once per schedule and period.
  */
 import { randomUUID } from "node:crypto";
 import {

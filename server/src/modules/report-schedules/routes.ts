@@ -1,7 +1,7 @@
 /**
- * Scheduled report calls (docs/rules/reports.md#scheduled-reports): list, create, update, delete and "send now" of the session's
- * company's schedules, the users who may receive them, and the public unsubscribe link of the mails. Thin
- * handlers: the rules live in service.ts, the sending in delivery.ts.
+ * Scheduled report calls (docs/rules/reports.md#scheduled-reports): list, create, update, delete and "send
+ * now" of the session's company's schedules, the users who may receive them, and the public unsubscribe link
+ * of the mails. Thin handlers: the rules live in service.ts, the sending in delivery.ts.
  */
 import {
   ID_MAX,

@@ -1,8 +1,8 @@
 /**
- * Scheduled report rules (docs/rules/reports.md#scheduled-reports): a schedule belongs to the user who made it; managers (roles 1
- * and 2) see and change every schedule of the company, everyone else only their own, and nobody another
- * company's (answered as not found). Recipients must be active users of the session's company, refused with
- * the field that names them. Every change writes an audit row in the same transaction.
+ * Scheduled report rules (docs/rules/reports.md#scheduled-reports): a schedule belongs to the user who made
+ * it; managers (roles 1 and 2) see and change every schedule of the company, everyone else only their own,
+ * and nobody another company's (answered as not found). Recipients must be active users of the session's
+ * company, refused with the field that names them. Every change writes an audit row in the same transaction.
  */
 import { randomBytes } from "node:crypto";
 import {

@@ -1,7 +1,7 @@
 /**
- * The scheduled-report mailer (docs/rules/reports.md#scheduled-reports): every worker process runs it. Every `intervalSeconds` it
- * queues the deliveries of newly published days and sends those due. Safe with several processes: a period
- * is queued once (unique key) and each delivery is claimed with FOR UPDATE SKIP LOCKED.
+ * The scheduled-report mailer (docs/rules/reports.md#scheduled-reports): every worker process runs it. Every
+ * `intervalSeconds` it queues the deliveries of newly published days and sends those due. Safe with several
+ * processes: a period is queued once (unique key) and each delivery is claimed with FOR UPDATE SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
 import { runInBackground } from "../../lib/background.ts";

@@ -1,8 +1,8 @@
 /**
- * The shape of each report kind on the server (docs/rules/reports.md#metrics; docs/performance.md): its dimensions and the columns that
- * hold them, its rollup tables (smallest first) with the dimensions each holds and the key that makes its
- * rows unique, its filters, and the SQL of its metrics (summed, then rates derived; 0 when the
- * denominator is 0; money and ratios rounded to METRIC_DECIMALS).
+ * The shape of each report kind on the server (docs/rules/reports.md#metrics; docs/performance.md): its
+ * dimensions and the columns that hold them, its rollup tables (smallest first) with the dimensions each
+ * holds and the key that makes its rows unique, its filters, and the SQL of its metrics (summed, then rates
+ * derived; 0 when the denominator is 0; money and ratios rounded to METRIC_DECIMALS).
  */
 import {
   AD_STYLE_TITLES,

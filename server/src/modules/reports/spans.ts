@@ -1,8 +1,8 @@
 /**
- * Spans of the finest grain (migration 0007; docs/performance.md): each kind's finest rows summed over aligned blocks
- * of 2^level days (level 1…SPAN_LEVELS), rebuilt by the calculation for the blocks holding the days it
- * writes. A grouping without the date reads the largest blocks whose days are all visible, and single days
- * from the finest table: any set of days is covered by at most ~2·SPAN_LEVELS pieces per run of days.
+ * Spans of the finest grain (migration 0007; docs/performance.md): each kind's finest rows summed over
+ * aligned blocks of 2^level days (level 1…SPAN_LEVELS), rebuilt by the calculation for the blocks holding the
+ * days it writes. A grouping without the date reads the largest blocks whose days are all visible, and single
+ * days from the finest table: any set of days is covered by at most ~2·SPAN_LEVELS pieces per run of days.
  */
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.ts";

@@ -1,4 +1,7 @@
-/** Calls of the mobile SDK (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): public routes, each signed with the app's secret. */
+/**
+ * Calls of the mobile SDK (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): public routes, each
+ * signed with the app's secret.
+ */
 import { envelopeOf, nowSeconds, ok, SDK_CONFIG_PATH, sdkConfigAnswer, sdkConfigQuery } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { withDeps } from "../../plugins/deps.ts";

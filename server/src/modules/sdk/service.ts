@@ -1,6 +1,7 @@
 /**
- * The SDK's configuration (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): the call is signed with the app's secret by the one
- * signing rule; an unknown app_key and a wrong signature get the same refusal, in the same time.
+ * The SDK's configuration (docs/api.md#report-data-in-the-sdk-and-affiliate-networks): the call is signed
+ * with the app's secret by the one signing rule; an unknown app_key and a wrong signature get the same
+ * refusal, in the same time.
  */
 import type { SdkConfigAnswer } from "@pc/contract";
 import type { Db } from "../../db/database.ts";

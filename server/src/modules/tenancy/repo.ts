@@ -25,7 +25,10 @@ export function findCompany(db: Db, companyId: number) {
     .executeTakeFirst();
 }
 
-/** The company's rule: every user signs in with two-step verification (docs/rules/sign-in.md#two-step-verification). */
+/**
+ * The company's rule: every user signs in with two-step verification
+ * (docs/rules/sign-in.md#two-step-verification).
+ */
 export async function setCompanyRequiresTwoFactor(db: Db, companyId: number, required: boolean) {
   await db
     .updateTable("company")
@@ -135,7 +138,7 @@ export async function setCompanyProfitCenter(db: Db, companyId: number, profitCe
     .execute();
 }
 
-// ── The Companies screen (docs/rules/screens.md#companies) ──────────────────────────────────────────────────────────────
+// ── The Companies screen (docs/rules/screens.md#companies) ─────────────────────────────────────────────────
 
 const managedColumns = [
   "id",

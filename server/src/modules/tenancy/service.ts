@@ -192,7 +192,10 @@ export async function brandingForHost(db: Db, host: string): Promise<CompanyInfo
 
 const flagOf = (value: boolean) => (value ? Flag.On : Flag.Off);
 
-/** One page of companies for the operators' selects and the signed external API (docs/api.md#signed-external-api). */
+/**
+ * One page of companies for the operators' selects and the signed external API
+ * (docs/api.md#signed-external-api).
+ */
 export async function companyList(
   db: Db,
   query: CompanyListQuery,
@@ -256,7 +259,7 @@ export async function operatorCompanyId(db: Db): Promise<number | null> {
   return (await findOperatorCompany(db))?.id ?? null;
 }
 
-// ── The Companies screen (docs/rules/screens.md#companies) ──────────────────────────────────────────────────────────────
+// ── The Companies screen (docs/rules/screens.md#companies) ─────────────────────────────────────────────────
 
 /** A replaced logo or icon is kept this long: a browser still holding the previous branding finds it. */
 export const REPLACED_ASSET_KEEP_MS = 24 * 3600 * 1000;

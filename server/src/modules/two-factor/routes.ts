@@ -1,7 +1,7 @@
 /**
- * Two-step verification (docs/rules/sign-in.md#two-step-verification): the signed-in user's own (account page), and the company's rule
- * (Account Management: administrators read it, the super admin sets it). The second step of a sign-in is served
- * with the other sign-in calls (passport/routes.ts).
+ * Two-step verification (docs/rules/sign-in.md#two-step-verification): the signed-in user's own (account
+ * page), and the company's rule (Account Management: administrators read it, the super admin sets it). The
+ * second step of a sign-in is served with the other sign-in calls (passport/routes.ts).
  */
 import { ok, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";

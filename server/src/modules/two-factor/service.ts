@@ -1,9 +1,9 @@
 /**
- * Two-step verification (docs/rules/sign-in.md#two-step-verification): a user sets up an authenticator app (a pending secret, confirmed by its
- * first code), gets 10 single-use recovery codes, and from then on signs in with a code after the password. A code
- * is accepted within ±1 time step and never twice (the step it was taken for is remembered); wrong codes count
- * towards the sign-in lockout of the account and client address. A company's super admin may require it of
- * everyone in the company. Every change writes an audit row.
+ * Two-step verification (docs/rules/sign-in.md#two-step-verification): a user sets up an authenticator app (a
+ * pending secret, confirmed by its first code), gets 10 single-use recovery codes, and from then on signs in
+ * with a code after the password. A code is accepted within ±1 time step and never twice (the step it was
+ * taken for is remembered); wrong codes count towards the sign-in lockout of the account and client address.
+ * A company's super admin may require it of everyone in the company. Every change writes an audit row.
  */
 import {
   Code,

@@ -1,6 +1,7 @@
 /**
  * The parts of two-step verification that the account page and the sign-in page share: the authenticator app's
- * setup (QR code and key), the code field, and the recovery codes to copy or download (docs/rules/sign-in.md#two-step-verification).
+ * setup (QR code and key), the code field, and the recovery codes to copy or download
+ * (docs/rules/sign-in.md#two-step-verification).
  */
 import { CopyOutlined, DownloadOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { type TwoFactorSetup, twoFactorCodeInput } from "@pc/contract";

@@ -1,9 +1,10 @@
 /**
- * Add or edit an account (docs/rules/validation.md#account-form): user name (≤ 30), email (≤ 100, email format), the
- * permission (only operations staff can be given; locked for an administrator or super admin), and the
- * password: required on add (8 to 99 characters with an upper-case letter, a lower-case letter and a digit),
- * optional on edit, where a given one is confirmed first because it replaces the user's password. The email and
- * password of a user the caller may not change them for (docs/rules/roles.md#who-may-change-whom) are shown locked.
+ * Add or edit an account (docs/rules/validation.md#account-form): user name (≤ 30), email (≤ 100, email
+ * format), the permission (only operations staff can be given; locked for an administrator or super admin),
+ * and the password: required on add (8 to 99 characters with an upper-case letter, a lower-case letter and a
+ * digit), optional on edit, where a given one is confirmed first because it replaces the user's password. The
+ * email and password of a user the caller may not change them for (docs/rules/roles.md#who-may-change-whom)
+ * are shown locked.
  */
 import { ExclamationCircleFilled } from "@ant-design/icons";
 import {

@@ -1,9 +1,10 @@
 /**
- * Account management (docs/rules/screens.md#account-management; docs/rules/roles.md#who-may-change-whom): search by name with reset, add, and a
- * paged table of user name, login email, status, created and modified dates, reviser and actions. Freeze/thaw
- * and delete are hidden on administrator and super admin rows (and one's own); edit is always shown, with the
- * email and password locked on a row at or above one's own level unless one is the super admin. Above the
- * list, the company's two-step verification rule (TwoFactorPolicyCard).
+ * Account management (docs/rules/screens.md#account-management; docs/rules/roles.md#who-may-change-whom):
+ * search by name with reset, add, and a paged table of user name, login email, status, created and modified
+ * dates, reviser and actions. Freeze/thaw and delete are hidden on administrator and super admin rows (and
+ * one's own); edit is always shown, with the email and password locked on a row at or above one's own level
+ * unless one is the super admin. Above the list, the company's two-step verification rule
+ * (TwoFactorPolicyCard).
  */
 import { HistoryOutlined } from "@ant-design/icons";
 import { AccountStatus, accountRowActions, type UserRow, userListQuery } from "@pc/contract";

@@ -1,8 +1,8 @@
 /**
- * Two-step verification on the account page (docs/rules/sign-in.md#two-step-verification): off, it offers to turn it on (the app's QR code
- * and key, confirmed by the app's first code, then the recovery codes shown once); on, it tells since when and
- * how many recovery codes are left, and offers new recovery codes and turning it off, each with a current code.
- * A company that requires it cannot have it turned off.
+ * Two-step verification on the account page (docs/rules/sign-in.md#two-step-verification): off, it offers to
+ * turn it on (the app's QR code and key, confirmed by the app's first code, then the recovery codes shown
+ * once); on, it tells since when and how many recovery codes are left, and offers new recovery codes and
+ * turning it off, each with a current code. A company that requires it cannot have it turned off.
  */
 import { SafetyCertificateOutlined } from "@ant-design/icons";
 import type { TwoFactorSetup } from "@pc/contract";

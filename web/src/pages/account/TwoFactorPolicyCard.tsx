@@ -1,7 +1,8 @@
 /**
- * The company's rule on Account Management (docs/rules/sign-in.md#two-step-verification): whether everyone must sign in with two-step
- * verification, and how many active users have it on. Administrators see it; the super admin switches it, after a
- * confirmation (requiring it signs out the users without it, who set it up at their next sign-in).
+ * The company's rule on Account Management (docs/rules/sign-in.md#two-step-verification): whether everyone
+ * must sign in with two-step verification, and how many active users have it on. Administrators see it; the
+ * super admin switches it, after a confirmation (requiring it signs out the users without it, who set it up
+ * at their next sign-in).
  */
 import { SafetyCertificateOutlined } from "@ant-design/icons";
 import { can, ReportScope, type UserInfo } from "@pc/contract";

@@ -1,7 +1,8 @@
 /**
- * The account list's and form's pure rules (docs/rules/screens.md#account-management; docs/rules/validation.md#account-form): dates shown as
- * yyyy-MM-DD, the permission choice (only operations staff assignable, locked for administrators and super
- * admins), the create and edit bodies (passwords as MD5), and where a server refusal goes on the form.
+ * The account list's and form's pure rules (docs/rules/screens.md#account-management;
+ * docs/rules/validation.md#account-form): dates shown as yyyy-MM-DD, the permission choice (only operations
+ * staff assignable, locked for administrators and super admins), the create and edit bodies (passwords as
+ * MD5), and where a server refusal goes on the form.
  */
 import {
   ASSIGNABLE_ROLE,
@@ -25,7 +26,10 @@ export interface AccountFormValues {
 
 export type AccountFormField = keyof AccountFormValues;
 
-/** The date part of a `yyyy-MM-DD HH:mm:ss` time (create and modify times as dates; docs/rules/screens.md#account-management). */
+/**
+ * The date part of a `yyyy-MM-DD HH:mm:ss` time (create and modify times as dates;
+ * docs/rules/screens.md#account-management).
+ */
 export function datePart(time: string | null | undefined): string {
   if (!time) return "";
   const match = /^\d{4}-\d{2}-\d{2}/.exec(time.trim());

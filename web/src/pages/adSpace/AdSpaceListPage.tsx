@@ -1,7 +1,7 @@
 /**
- * The placement list (docs/rules/screens.md#placement-list; docs/rules/screens.md#shared-behaviours): filters placement
- * id (integers only), name, ad type and application name (pre-filled from the `name` query), add, a paged
- * table of id, name, app name and ad type, and row actions edit, delete and bottom price.
+ * The placement list (docs/rules/screens.md#placement-list; docs/rules/screens.md#shared-behaviours): filters
+ * placement id (integers only), name, ad type and application name (pre-filled from the `name` query), add, a
+ * paged table of id, name, app name and ad type, and row actions edit, delete and bottom price.
  */
 import { AD_STYLES, type AdStyleValue, isAdStyle, type PlacementRow, placementListQuery } from "@pc/contract";
 import { Form, Select, type TableColumnsType, Tag } from "antd";

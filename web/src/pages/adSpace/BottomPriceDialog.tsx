@@ -1,8 +1,9 @@
 /**
- * The bottom-price dialog (docs/rules/screens.md#placement-list; docs/rules/entities.md#floor-prices): a default floor price in USD,
- * a per-country switch (on: one empty group; off: no group), groups of countries with a price that can be
- * added and deleted (never the last one). The rules are the contract's schema, shown per field; saving
- * sends the placement with `country_bottom_price` as a JSON string, and a refusal shows the server's msg.
+ * The bottom-price dialog (docs/rules/screens.md#placement-list; docs/rules/entities.md#floor-prices): a
+ * default floor price in USD, a per-country switch (on: one empty group; off: no group), groups of countries
+ * with a price that can be added and deleted (never the last one). The rules are the contract's schema, shown
+ * per field; saving sends the placement with `country_bottom_price` as a JSON string, and a refusal shows the
+ * server's msg.
  */
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import {

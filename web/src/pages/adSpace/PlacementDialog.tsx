@@ -1,8 +1,8 @@
 /**
- * Add or edit an ad placement (docs/rules/validation.md#placement-form): the app (a select searching the server and loading
- * more near the bottom; fixed on edit), a unique name, the ad style (choosing one resets the content types
- * to all it allows), the content types it allows (at least one), auto rotation for Banner only, and the
- * material sizes as help.
+ * Add or edit an ad placement (docs/rules/validation.md#placement-form): the app (a select searching the
+ * server and loading more near the bottom; fixed on edit), a unique name, the ad style (choosing one resets
+ * the content types to all it allows), the content types it allows (at least one), auto rotation for Banner
+ * only, and the material sizes as help.
  */
 import {
   AD_STYLES,

@@ -108,7 +108,7 @@ describe("floorIssues (the contract's rules per field)", () => {
     expect(issues.has("country_open_items.0.countrys")).toBe(false);
   });
 
-  it("refuses a country chosen in two groups with the spec's message", () => {
+  it("refuses a country chosen in two groups with the catalogue's message", () => {
     const issues = floorIssues(
       on({
         country_open_items: [

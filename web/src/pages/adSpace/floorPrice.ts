@@ -1,9 +1,9 @@
 /**
- * The bottom-price dialog's rules (docs/rules/entities.md#floor-prices; docs/rules/validation.md#bottom-price): turning the per-country
- * switch on creates one empty group, turning it off clears all groups, the last group cannot be deleted.
- * Every other rule (default price required when the switch is on, countries and price per group, a
- * country in one group only, non-negative prices with at most 4 decimals) is the contract's schema,
- * applied to the form values as they are and reported per field.
+ * The bottom-price dialog's rules (docs/rules/entities.md#floor-prices;
+ * docs/rules/validation.md#bottom-price): turning the per-country switch on creates one empty group, turning
+ * it off clears all groups, the last group cannot be deleted. Every other rule (default price required when
+ * the switch is on, countries and price per group, a country in one group only, non-negative prices with at
+ * most 4 decimals) is the contract's schema, applied to the form values as they are and reported per field.
  */
 import {
   type BottomPriceInput,

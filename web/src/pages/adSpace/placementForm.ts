@@ -1,7 +1,7 @@
 /**
- * The placement form's rules (docs/rules/validation.md#placement-form): choosing an ad style resets the content types to
- * all the style allows (the contract's table), auto rotation is for Banner only; material sizes from the
- * contract (docs/rules/entities.md#placements).
+ * The placement form's rules (docs/rules/validation.md#placement-form): choosing an ad style resets the
+ * content types to all the style allows (the contract's table), auto rotation is for Banner only; material
+ * sizes from the contract (docs/rules/entities.md#placements).
  */
 import {
   AdStyle,

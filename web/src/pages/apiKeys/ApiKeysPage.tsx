@@ -1,6 +1,6 @@
 /**
- * API keys (docs/api.md#reporting-api): a company's super admins create read-only keys of the reporting API (the secret
- * shown once), see each key's scopes, status and last use, and revoke one after a confirmation.
+ * API keys (docs/api.md#reporting-api): a company's super admins create read-only keys of the reporting API
+ * (the secret shown once), see each key's scopes, status and last use, and revoke one after a confirmation.
  */
 import { type ApiKeyCreateAnswer, type ApiKeyRow, ApiKeyStatus, type ApiKeyStatusValue } from "@pc/contract";
 import type { TableColumnsType } from "antd";

@@ -1,8 +1,8 @@
 /**
- * Add or edit an application (docs/rules/screens.md#application-list; docs/rules/validation.md#app-form): 424px wide, not closed
- * by a click outside; platform fixed to Android; online in Google Play (default no); URL, name and package
- * checked by the contract's rules; name and package uniqueness asked of the server as you type (debounced)
- * and again before saving, the app's own id excluded on edit.
+ * Add or edit an application (docs/rules/screens.md#application-list; docs/rules/validation.md#app-form):
+ * 424px wide, not closed by a click outside; platform fixed to Android; online in Google Play (default no);
+ * URL, name and package checked by the contract's rules; name and package uniqueness asked of the server as
+ * you type (debounced) and again before saving, the app's own id excluded on edit.
  */
 import {
   APP_NAME_MAX,

@@ -1,6 +1,6 @@
 /**
- * The application list (docs/rules/screens.md#application-list; docs/rules/screens.md#shared-behaviours): name and
- * package filters, add, a paged table of id, name, pkg, app_key (copyable) and adpos_count, and row
+ * The application list (docs/rules/screens.md#application-list; docs/rules/screens.md#shared-behaviours):
+ * name and package filters, add, a paged table of id, name, pkg, app_key (copyable) and adpos_count, and row
  * actions placement management, edit and delete.
  */
 import { type AppRow, appListQuery } from "@pc/contract";

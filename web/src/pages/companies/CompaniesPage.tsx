@@ -1,7 +1,7 @@
 /**
- * Companies (operator admins; docs/rules/screens.md#companies): every company with its hosts, theme colour, logo, type and
- * creation date, searched by name; create a company with its first super admin, edit its hosts, and set its
- * branding (theme colour with a live preview, logo, favicon).
+ * Companies (operator admins; docs/rules/screens.md#companies): every company with its hosts, theme colour,
+ * logo, type and creation date, searched by name; create a company with its first super admin, edit its
+ * hosts, and set its branding (theme colour with a live preview, logo, favicon).
  */
 import { type CompanyManageRow, companyManageListQuery, Flag } from "@pc/contract";
 import { type TableColumnsType, Tag, Typography } from "antd";

@@ -1,6 +1,6 @@
 /**
- * The company's change history (docs/rules/screens.md#change-history), for its administrators: who changed what and when, each
- * changed field before and after; filtered by kind of record and by days.
+ * The company's change history (docs/rules/screens.md#change-history), for its administrators: who changed
+ * what and when, each changed field before and after; filtered by kind of record and by days.
  */
 import { HISTORY_ENTITIES, type HistoryEntityValue, type HistoryRow } from "@pc/contract";
 import { DatePicker, Form, Select } from "antd";

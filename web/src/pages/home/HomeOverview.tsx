@@ -1,7 +1,7 @@
 /**
- * The home page's SDK overview (docs/rules/reports.md#home-overview): the key figures of yesterday, or of the latest published
- * day when yesterday is not published yet (saying which day), and that day's top apps; an empty state when
- * nothing is published. Only for users who may read the SDK report.
+ * The home page's SDK overview (docs/rules/reports.md#home-overview): the key figures of yesterday, or of the
+ * latest published day when yesterday is not published yet (saying which day), and that day's top apps; an
+ * empty state when nothing is published. Only for users who may read the SDK report.
  */
 import { OVERVIEW_METRICS } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";

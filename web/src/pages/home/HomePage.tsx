@@ -1,7 +1,7 @@
 /**
- * The home page (docs/rules/screens.md#route-table; docs/rules/reports.md#home-overview): a compact welcome branded with the company's name, logo and
- * colour, then the SDK report's overview for users who may read it; users who may not see links to the
- * screens they can use instead.
+ * The home page (docs/rules/screens.md#route-table; docs/rules/reports.md#home-overview): a compact welcome
+ * branded with the company's name, logo and colour, then the SDK report's overview for users who may read it;
+ * users who may not see links to the screens they can use instead.
  */
 import { AppstoreOutlined, NotificationOutlined, RightOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";

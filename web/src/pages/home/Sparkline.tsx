@@ -1,6 +1,7 @@
 /**
- * A tiny line of a figure over the last days (docs/rules/reports.md#home-overview): an inline SVG polyline per run of days
- * with a value (a day without one leaves a gap), scaled to the values' own range, the last day marked.
+ * A tiny line of a figure over the last days (docs/rules/reports.md#home-overview): an inline SVG polyline
+ * per run of days with a value (a day without one leaves a gap), scaled to the values' own range, the last
+ * day marked.
  */
 import { theme } from "antd";
 

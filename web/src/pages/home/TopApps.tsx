@@ -1,4 +1,7 @@
-/** The overview day's top apps by revenue (docs/rules/reports.md#home-overview): name, revenue, impressions, eCPM. */
+/**
+ * The overview day's top apps by revenue (docs/rules/reports.md#home-overview): name, revenue, impressions,
+ * eCPM.
+ */
 import { ONLINE_METRIC_BY_KEY, type OverviewApp } from "@pc/contract";
 import { Card, Table, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";

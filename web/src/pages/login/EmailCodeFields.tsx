@@ -1,7 +1,7 @@
 /**
- * The emailed-code part of the reset-password and register forms (docs/rules/sign-in.md#password-calls): the email, the
- * math captcha that guards the send, and the 6-digit code beside a send button that waits 60 s before it
- * sends again. Each send spends the captcha, so a new one is shown after every try.
+ * The emailed-code part of the reset-password and register forms (docs/rules/sign-in.md#password-calls): the
+ * email, the math captcha that guards the send, and the 6-digit code beside a send button that waits 60 s
+ * before it sends again. Each send spends the captcha, so a new one is shown after every try.
  */
 import { MailOutlined, NumberOutlined, SendOutlined } from "@ant-design/icons";
 import {

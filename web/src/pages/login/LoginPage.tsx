@@ -1,7 +1,8 @@
 /**
- * The login screen (docs/rules/screens.md#login; docs/rules/validation.md#login): email, password, math captcha with refresh, remember, forgot and
- * register links, a debounced sign-in button, and the cookie notice to accept after success. A user with
- * two-step verification (or whose company requires it) then gives a code on the second step (TwoFactorStep).
+ * The login screen (docs/rules/screens.md#login; docs/rules/validation.md#login): email, password, math
+ * captcha with refresh, remember, forgot and register links, a debounced sign-in button, and the cookie
+ * notice to accept after success. A user with two-step verification (or whose company requires it) then gives
+ * a code on the second step (TwoFactorStep).
  */
 import { LockOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
 import {

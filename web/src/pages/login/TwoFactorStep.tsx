@@ -1,8 +1,9 @@
 /**
- * The second step of a sign-in (docs/rules/sign-in.md#two-step-verification), after the server answered the password with 609: the code of
- * the authenticator app or a recovery code; or, for a user whose company requires two-step verification and who
- * has not set it up, the app's QR code and key, then its first code, then the recovery codes shown once. A ticket
- * that has expired or was used up sends the user back to the password.
+ * The second step of a sign-in (docs/rules/sign-in.md#two-step-verification), after the server answered the
+ * password with 609: the code of the authenticator app or a recovery code; or, for a user whose company
+ * requires two-step verification and who has not set it up, the app's QR code and key, then its first code,
+ * then the recovery codes shown once. A ticket that has expired or was used up sends the user back to the
+ * password.
  */
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Code, type TwoFactorChallenge, type TwoFactorLoginAnswer } from "@pc/contract";

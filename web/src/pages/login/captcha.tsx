@@ -1,4 +1,7 @@
-/** The math captcha (docs/rules/screens.md#login; docs/rules/sign-in.md#login-payload): its state and its input with the image and refresh. */
+/**
+ * The math captcha (docs/rules/screens.md#login; docs/rules/sign-in.md#login-payload): its state and its
+ * input with the image and refresh.
+ */
 import { ReloadOutlined, SafetyOutlined } from "@ant-design/icons";
 import type { CaptchaAnswer } from "@pc/contract";
 import { Button, Input, theme } from "antd";

@@ -1,6 +1,7 @@
 /**
- * The login payload (docs/rules/sign-in.md#login-payload): the form with the MD5 of the password, plat_type, caller and a
- * timestamp, signed with the caller secret, then RSA-OAEP/SHA-256 encrypted with the server's key.
+ * The login payload (docs/rules/sign-in.md#login-payload): the form with the MD5 of the password, plat_type,
+ * caller and a timestamp, signed with the caller secret, then RSA-OAEP/SHA-256 encrypted with the server's
+ * key.
  */
 import { LOGIN_CALLER, nowSeconds, PLAT_TYPE, signingString } from "@pc/contract";
 import SparkMD5 from "spark-md5";

@@ -1,7 +1,7 @@
 /**
  * Registration (`/register`, open without a token, from the login page): a new publisher company with the
- * registrant as its super admin (docs/rules/sign-in.md#password-calls). Company name, the registrant's name, the email
- * confirmed by an emailed code (sent after a captcha), and a password by the sign-in rules with its
+ * registrant as its super admin (docs/rules/sign-in.md#password-calls). Company name, the registrant's name,
+ * the email confirmed by an emailed code (sent after a captcha), and a password by the sign-in rules with its
  * confirmation. Success goes to sign in with the email filled in.
  */
 import { ArrowLeftOutlined, BankOutlined, UserOutlined } from "@ant-design/icons";

@@ -1,7 +1,7 @@
 /**
- * The custom-column dialog (docs/rules/screens.md#reports; docs/rules/validation.md#column-customisation): a checkbox group of the
- * report's dimensions and one of its data columns, Cancel and Apply. At least one of each must stay
- * chosen, each with its own message (the contract's rule).
+ * The custom-column dialog (docs/rules/screens.md#reports; docs/rules/validation.md#column-customisation): a
+ * checkbox group of the report's dimensions and one of its data columns, Cancel and Apply. At least one of
+ * each must stay chosen, each with its own message (the contract's rule).
  */
 import { checkColumnChoice } from "@pc/contract";
 import { Checkbox, Divider, Form, type FormRule, Modal } from "antd";

@@ -1,7 +1,7 @@
 /**
- * A metric cell with the period comparison on (docs/rules/reports.md#comparison): the value, and below it the change in
- * percent, green when it rose and red when it fell, with a tooltip of the comparison value and the absolute
- * change.
+ * A metric cell with the period comparison on (docs/rules/reports.md#comparison): the value, and below it the
+ * change in percent, green when it rose and red when it fell, with a tooltip of the comparison value and the
+ * absolute change.
  */
 import type { LangValue, MetricFormat } from "@pc/contract";
 import { Tooltip } from "antd";

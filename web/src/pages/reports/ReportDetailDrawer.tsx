@@ -1,7 +1,7 @@
 /**
- * The detail view of a report row (docs/rules/screens.md#reports: a date range, app, country and ad-type filters; the same
- * calls serve the detail views): the row's numbers day by day over its own date range and filters, with
- * the total row and paging of the report table.
+ * The detail view of a report row (docs/rules/screens.md#reports: a date range, app, country and ad-type
+ * filters; the same calls serve the detail views): the row's numbers day by day over its own date range and
+ * filters, with the total row and paging of the report table.
  */
 import type { ReportDateWindowAnswer } from "@pc/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";

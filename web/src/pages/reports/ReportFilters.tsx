@@ -1,9 +1,9 @@
 /**
- * A report screen's filters (docs/rules/screens.md#shared-behaviours; docs/rules/validation.md#report-dates): the company (for an operator), the
- * date range inside the server's window (one picker with presets, ReportRangeField.tsx), the report's own
- * filters and the comparison, with Search and Reset. Memoized with handlers of one identity: the screen renders
- * again for every answer of its queries, the form only when its own state changes (on a phone's CPU a render of
- * the form was a 50 ms task per answer).
+ * A report screen's filters (docs/rules/screens.md#shared-behaviours; docs/rules/validation.md#report-dates):
+ * the company (for an operator), the date range inside the server's window (one picker with presets,
+ * ReportRangeField.tsx), the report's own filters and the comparison, with Search and Reset. Memoized with
+ * handlers of one identity: the screen renders again for every answer of its queries, the form only when its
+ * own state changes (on a phone's CPU a render of the form was a 50 ms task per answer).
  *
  * On a phone the form is folded to one line, the searched dates and a Filters button, so the report's numbers
  * are on the first screen (seven fields took all of it); it unfolds on the button and folds again after a search.

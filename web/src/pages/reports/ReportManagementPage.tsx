@@ -1,6 +1,6 @@
 /**
- * Report management (operator admins; docs/rules/entities.md#report-days; docs/rules/reports.md#pipeline): the
- * report batches, days × kind × company, with their status (pending, calculating, calculated, published,
+ * Report management (operator admins; docs/rules/entities.md#report-days; docs/rules/reports.md#pipeline):
+ * the report batches, days × kind × company, with their status (pending, calculating, calculated, published,
  * error with its reason, stale), filtered by date range, kind, company and status; calculate, recalculate,
  * publish and delete, each confirmed with a message saying it cannot be undone; the list reloads after.
  */

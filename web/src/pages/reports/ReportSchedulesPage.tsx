@@ -1,8 +1,8 @@
 /**
- * Scheduled reports (docs/rules/reports.md#scheduled-reports): the user's scheduled report mails (a manager's: every one of the
- * company) with their frequency, recipients, last mail (sent, waiting for a retry, failed with its reason),
- * when it was last sent and the next period; edit, pause or resume, send now, delete. New schedules are made
- * from the SDK and affiliate report screens ("Schedule email").
+ * Scheduled reports (docs/rules/reports.md#scheduled-reports): the user's scheduled report mails (a
+ * manager's: every one of the company) with their frequency, recipients, last mail (sent, waiting for a
+ * retry, failed with its reason), when it was last sent and the next period; edit, pause or resume, send now,
+ * delete. New schedules are made from the SDK and affiliate report screens ("Schedule email").
  */
 import {
   type DeliveryStatusValue,

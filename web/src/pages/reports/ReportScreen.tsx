@@ -44,9 +44,9 @@ import { WithStartCompany } from "./WithStartCompany.tsx";
 import "../../components/listPage.css";
 import "./reports.css";
 
-// chunks of their own, loaded when first shown: not a report's first load (docs/performance.md#the-first-load), which on a phone's
-// network waits for every byte before it (the schedule dialog brings its contract schemas, the progress bar
-// antd's Progress and Divider)
+// chunks of their own, loaded when first shown: not a report's first load
+// (docs/performance.md#the-first-load), which on a phone's network waits for every byte before it (the
+// schedule dialog brings its contract schemas, the progress bar antd's Progress and Divider)
 const ScheduleDialog = lazy(async () => ({ default: (await import("./ScheduleDialog.tsx")).ScheduleDialog }));
 const ExportProgress = lazy(async () => ({ default: (await import("./ExportProgress.tsx")).ExportProgress }));
 const ReportViewDialog = lazy(async () => ({

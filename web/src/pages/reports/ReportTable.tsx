@@ -1,9 +1,9 @@
 /**
- * A report table (docs/rules/screens.md#reports; docs/rules/screens.md#shared-behaviours): the chosen dimensions,
- * then the chosen data columns, money first, in the language's number format (docs/internals.md#numbers), resizable
- * columns (when the screen keeps widths), a max height of 500px, the total row of the same query, the
- * report pagination (total, sizes 10/20/30/40, prev, pager, next, jumper), and an empty state that tells
- * "no data for this range" from "not published yet".
+ * A report table (docs/rules/screens.md#reports; docs/rules/screens.md#shared-behaviours): the chosen
+ * dimensions, then the chosen data columns, money first, in the language's number format
+ * (docs/internals.md#numbers), resizable columns (when the screen keeps widths), a max height of 500px, the
+ * total row of the same query, the report pagination (total, sizes 10/20/30/40, prev, pager, next, jumper),
+ * and an empty state that tells "no data for this range" from "not published yet".
  *
  * One table in a scrolling box (reports.css): its header, total row and detail column stay in view by CSS
  * (`position: sticky`). antd's own scrolling (`scroll`, fixed columns and summary) splits the table in three

@@ -1,7 +1,8 @@
 /**
- * The scheduled-report dialog (docs/rules/reports.md#scheduled-reports): name, frequency (daily, or weekly on a weekday), recipients
- * picked from the company's active users, and the mail's language. Opened from a report screen it saves that
- * screen's filters, dimensions and data columns; opened from the Scheduled Reports list it edits a schedule.
+ * The scheduled-report dialog (docs/rules/reports.md#scheduled-reports): name, frequency (daily, or weekly on
+ * a weekday), recipients picked from the company's active users, and the mail's language. Opened from a
+ * report screen it saves that screen's filters, dimensions and data columns; opened from the Scheduled
+ * Reports list it edits a schedule.
  */
 import {
   type LangValue,

@@ -1,7 +1,8 @@
 /**
- * SDK reports (docs/rules/screens.md#reports; docs/rules/reports.md#dimensions): filters app name, placement ID (numeric),
- * ad type and country beside the dates; the SDK dimensions (date, app name, placement ID, country, ad type)
- * and data columns; the placement ID opens the row's detail view. Labels are the glossary's terms.
+ * SDK reports (docs/rules/screens.md#reports; docs/rules/reports.md#dimensions): filters app name, placement
+ * ID (numeric), ad type and country beside the dates; the SDK dimensions (date, app name, placement ID,
+ * country, ad type) and data columns; the placement ID opens the row's detail view. Labels are the glossary's
+ * terms.
  */
 import {
   AD_STYLE_TITLES,

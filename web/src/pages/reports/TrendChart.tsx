@@ -1,7 +1,7 @@
 /**
- * The trend of one metric by day (docs/rules/entities.md#session): a small SVG area chart sized to its container, with value
- * ticks, day labels and a hover read-out, the numbers in the language's format (docs/internals.md#numbers). Loaded
- * lazily by the report screens.
+ * The trend of one metric by day (docs/rules/entities.md#session): a small SVG area chart sized to its
+ * container, with value ticks, day labels and a hover read-out, the numbers in the language's format
+ * (docs/internals.md#numbers). Loaded lazily by the report screens.
  */
 import type { LangValue, MetricFormat } from "@pc/contract";
 import { Empty, theme } from "antd";

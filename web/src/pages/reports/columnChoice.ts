@@ -1,9 +1,9 @@
 /**
- * Column preferences (docs/rules/reports.md#columns; docs/rules/validation.md#column-customisation): the dimensions and data
- * columns chosen in the custom-column dialog and the column the table is sorted by, saved
- * per report in localStorage and restored on load. A
- * stored choice is read defensively: unknown codes and keys are dropped, the report's own order is kept,
- * and anything unusable (not saved, unreadable, or breaking the at-least-one rule) gives the defaults.
+ * Column preferences (docs/rules/reports.md#columns; docs/rules/validation.md#column-customisation): the
+ * dimensions and data columns chosen in the custom-column dialog and the column the table is sorted by, saved
+ * per report in localStorage and restored on load. A stored choice is read defensively: unknown codes and
+ * keys are dropped, the report's own order is kept, and anything unusable (not saved, unreadable, or breaking
+ * the at-least-one rule) gives the defaults.
  */
 import { checkColumnChoice } from "@pc/contract";
 import { type ReportColumnChoice, type ReportDef, sortOfChoice } from "./reportDefs.ts";

@@ -1,7 +1,7 @@
 /**
- * How a report cell shows a metric's change against the comparison period (docs/rules/reports.md#comparison): the change in
- * percent (signed, one decimal; "—" when the comparison value is 0), its direction (up green, down red), and
- * the comparison value and absolute change for the tooltip, in the language's number format.
+ * How a report cell shows a metric's change against the comparison period (docs/rules/reports.md#comparison):
+ * the change in percent (signed, one decimal; "—" when the comparison value is 0), its direction (up green,
+ * down red), and the comparison value and absolute change for the tooltip, in the language's number format.
  */
 import { type LangValue, type MetricFormat, metricChange } from "@pc/contract";
 import { formatChangeRatio, formatMetric, formatMetricDelta } from "../../i18n/numbers.ts";

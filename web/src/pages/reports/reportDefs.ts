@@ -1,6 +1,7 @@
 /**
- * What the two report screens differ in, taken from the contract (docs/rules/screens.md#reports; docs/rules/entities.md#report-days): dimensions in code
- * order, data columns with their titles and formats, the default column choice, the storage keys.
+ * What the two report screens differ in, taken from the contract (docs/rules/screens.md#reports;
+ * docs/rules/entities.md#report-days): dimensions in code order, data columns with their titles and formats,
+ * the default column choice, the storage keys.
  */
 import {
   type ColumnChoice,

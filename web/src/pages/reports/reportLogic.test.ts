@@ -32,7 +32,7 @@ const sdk = REPORT_DEFS.online;
 const affiliate = REPORT_DEFS.offline;
 
 describe("column choice", () => {
-  it("starts with the spec's defaults of each report", () => {
+  it("starts with the default columns of each report", () => {
     expect(loadColumnChoice(sdk)).toEqual({
       dimensions: [1, 3, 4, 5],
       metrics: [...DEFAULT_ONLINE_COLUMNS.metrics],

@@ -1,8 +1,9 @@
 /**
- * Report queries as the screens send them (docs/rules/reports.md#dates, docs/rules/screens.md#shared-behaviours):
- * dates yyyyMMdd inside the contract's 90-day window ending yesterday, empty filters null, the
- * placement ID a number, the chosen dimensions and data columns, pageIndex/pageSize (a new size goes back to
- * page 1). The trend and the export ask the same question in another shape.
+ * Report queries as the screens send them (docs/rules/reports.md#dates,
+ * docs/rules/screens.md#shared-behaviours): dates yyyyMMdd inside the contract's 90-day window ending
+ * yesterday, empty filters null, the placement ID a number, the chosen dimensions and data columns,
+ * pageIndex/pageSize (a new size goes back to page 1). The trend and the export ask the same question in
+ * another shape.
  */
 import {
   addReportDays,

@@ -1,7 +1,7 @@
 /**
  * What a report's table (ReportTable.tsx) and a phone's cards (ReportCards.tsx) show alike: the chosen
- * dimensions and metrics, the rows keyed, and the report paging (docs/rules/screens.md#shared-behaviours: total, sizes
- * 10/20/30/40, prev, pager, next, jumper).
+ * dimensions and metrics, the rows keyed, and the report paging (docs/rules/screens.md#shared-behaviours:
+ * total, sizes 10/20/30/40, prev, pager, next, jumper).
  */
 import { type DimensionInfo, type MetricInfo, REPORT_PAGE_SIZES } from "@pc/contract";
 import type { PaginationProps } from "antd";

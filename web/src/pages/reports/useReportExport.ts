@@ -1,7 +1,7 @@
 /**
- * The export of a report screen (docs/rules/errors.md; docs/rules/reports.md#export): the same query as the table sent
- * to `…/ssp/download`, the progress shown while the CSV arrives, the file saved under the server's name.
- * A JSON answer without a field (the query is too broad) shows "Please add more query conditions and
+ * The export of a report screen (docs/rules/errors.md; docs/rules/reports.md#export): the same query as the
+ * table sent to `…/ssp/download`, the progress shown while the CSV arrives, the file saved under the server's
+ * name. A JSON answer without a field (the query is too broad) shows "Please add more query conditions and
  * retry"; a failed transfer shows "Download Failed"; another refusal shows the server's message.
  */
 import { Code } from "@pc/contract";

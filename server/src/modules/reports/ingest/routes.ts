@@ -1,7 +1,8 @@
 /**
- * `POST /sdk/v1/events` (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule): the mobile SDK's counters, signed with the
- * app's secret by the one rule with the raw body's SHA-256 hex as the parameter `body`; the signature is
- * checked (by the `signed` plugin, with the SDK's rules) before the body is validated, so a caller without the secret learns nothing.
+ * `POST /sdk/v1/events` (docs/rules/reports.md#pipeline; docs/api.md#the-signing-rule): the mobile SDK's
+ * counters, signed with the app's secret by the one rule with the raw body's SHA-256 hex as the parameter
+ * `body`; the signature is checked (by the `signed` plugin, with the SDK's rules) before the body is
+ * validated, so a caller without the secret learns nothing.
  */
 import {
   envelopeOf,

@@ -1,6 +1,7 @@
 /**
- * Report ingest (docs/rules/reports.md#pipeline; docs/rules/validation.md#report-dates): all-or-nothing per batch, retries never
- * double-count, appended only, so late data leaves a calculated day stale until it is recalculated.
+ * Report ingest (docs/rules/reports.md#pipeline; docs/rules/validation.md#report-dates): all-or-nothing per
+ * batch, retries never double-count, appended only, so late data leaves a calculated day stale until it is
+ * recalculated.
  */
 import {
   type AffiliateStatsAnswer,

@@ -1,8 +1,9 @@
 /**
- * Rebuilding a company's report days from raw data (docs/rules/reports.md#pipeline; docs/performance.md): the finest grain first, then
- * each rollup from the smallest table that holds it, then the day totals with the number of groups of
- * every dimension combination, then the spans. Callers run it inside one transaction, so a failure leaves
- * the old report; or, on the embedded database, sliced: many short transactions (see rebuildSliced).
+ * Rebuilding a company's report days from raw data (docs/rules/reports.md#pipeline; docs/performance.md): the
+ * finest grain first, then each rollup from the smallest table that holds it, then the day totals with the
+ * number of groups of every dimension combination, then the spans. Callers run it inside one transaction, so
+ * a failure leaves the old report; or, on the embedded database, sliced: many short transactions (see
+ * rebuildSliced).
  */
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
@@ -350,11 +351,12 @@ export function slicesOf(
 
 /**
  * The calculation in short transactions, so that other requests get the embedded database's one session in
- * between (docs/performance.md): the appended raw rows folded a few thousand at a time, the finest rows slice by slice of
- * the slice column, each slice's sums added to the rollups built from them; then the other rollups and the day totals; then each span level slice by slice.
- * Each transaction first checks `holds` (a superseded calculation stops). The days are not published
- * meanwhile (their batch is calculating), and a calculation that stops half-way leaves its batch calculating
- * or in error, never calculated: the next calculation of those days deletes first.
+ * between (docs/performance.md): the appended raw rows folded a few thousand at a time, the finest rows slice
+ * by slice of the slice column, each slice's sums added to the rollups built from them; then the other
+ * rollups and the day totals; then each span level slice by slice. Each transaction first checks `holds` (a
+ * superseded calculation stops). The days are not published meanwhile (their batch is calculating), and a
+ * calculation that stops half-way leaves its batch calculating or in error, never calculated: the next
+ * calculation of those days deletes first.
  */
 async function rebuildSliced(
   db: Db,

@@ -1,9 +1,10 @@
 /**
- * The report scheduler (docs/rules/reports.md#pipeline): every worker process runs it. Every `intervalSeconds` it
- * queues yesterday (REPORT_TZ) for every company lacking it and works the queue; in between, every third
- * of a lease, it only claims: a batch queued by another process, or one whose calculation stopped renewing
- * its lease (its process was killed), is calculated within seconds. Safe with several processes: queuing is
- * an insert that skips existing rows, and batches are claimed with FOR UPDATE SKIP LOCKED.
+ * The report scheduler (docs/rules/reports.md#pipeline): every worker process runs it. Every
+ * `intervalSeconds` it queues yesterday (REPORT_TZ) for every company lacking it and works the queue; in
+ * between, every third of a lease, it only claims: a batch queued by another process, or one whose
+ * calculation stopped renewing its lease (its process was killed), is calculated within seconds. Safe with
+ * several processes: queuing is an insert that skips existing rows, and batches are claimed with FOR UPDATE
+ * SKIP LOCKED.
  */
 import type { FastifyInstance } from "fastify";
 import { runInBackground } from "../../../lib/background.ts";

@@ -1,7 +1,8 @@
 /**
- * The calculation pipeline (docs/rules/reports.md#pipeline; docs/performance.md): a day is queued as a `report_batch`, claimed
- * by one worker under a renewed lease and rebuilt from raw data (calculate.ts); a recalculation redoes both
- * kinds unpublished; a delete clears a day's report. The scheduler (scheduler.ts) queues yesterday daily.
+ * The calculation pipeline (docs/rules/reports.md#pipeline; docs/performance.md): a day is queued as a
+ * `report_batch`, claimed by one worker under a renewed lease and rebuilt from raw data (calculate.ts); a
+ * recalculation redoes both kinds unpublished; a delete clears a day's report. The scheduler (scheduler.ts)
+ * queues yesterday daily.
  */
 import { randomUUID } from "node:crypto";
 import {

@@ -1,9 +1,9 @@
 /**
- * Large groupings on the embedded database (no request may hold PGlite for long; docs/performance.md). A query that
- * must sum many rollup rows (e.g. placement × country over 90 days, without the date) is summed a few days
- * at a time, each a short query that lets other requests in between, and the partial sums are added here;
- * the metrics are then derived exactly as the SQL does (sums first, rates rounded half away from zero to
- * METRIC_DECIMALS, 0 when the denominator is 0), then ordered and paged like the SQL query.
+ * Large groupings on the embedded database (no request may hold PGlite for long; docs/performance.md). A
+ * query that must sum many rollup rows (e.g. placement × country over 90 days, without the date) is summed a
+ * few days at a time, each a short query that lets other requests in between, and the partial sums are added
+ * here; the metrics are then derived exactly as the SQL does (sums first, rates rounded half away from zero
+ * to METRIC_DECIMALS, 0 when the denominator is 0), then ordered and paged like the SQL query.
  */
 import { METRIC_DECIMALS } from "@pc/contract";
 import { sql } from "kysely";
@@ -242,7 +242,9 @@ function comparator(selection: ReportSelection, page: PageRequest, appNames: Map
   };
 }
 
-/** On the embedded database, a large grouping summed a few days at a time (docs/performance.md); else null. */
+/**
+ * On the embedded database, a large grouping summed a few days at a time (docs/performance.md); else null.
+ */
 export async function chunkedIfLarge(
   db: Db,
   selection: ReportSelection,

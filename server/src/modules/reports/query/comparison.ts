@@ -1,6 +1,7 @@
 /**
- * Period comparison (docs/rules/reports.md#comparison): the same query over the comparison range, its rows matched to the
- * answered rows by their dimensions, the date moved by the range's shift. Both sides count the same days
+ * Period comparison (docs/rules/reports.md#comparison): the same query over the comparison range, its rows
+ * matched to the answered rows by their dimensions, the date moved by the range's shift. Both sides count the
+ * same days
  *: the days withheld from the reader are left out of both.
  */
 import {

@@ -1,6 +1,7 @@
 /**
- * The CSV export's query (docs/rules/reports.md#export): the report query's groups with each cell's text (titles in the
- * request's language, formulas guarded), joined to the comparison period's rows when asked, in key order.
+ * The CSV export's query (docs/rules/reports.md#export): the report query's groups with each cell's text
+ * (titles in the request's language, formulas guarded), joined to the comparison period's rows when asked, in
+ * key order.
  */
 import {
   type CompareSide,
@@ -37,7 +38,10 @@ export interface ExportColumn {
   title: string;
 }
 
-/** Text cells starting with = + - @ (or a tab or carriage return) get a leading ' (docs/rules/reports.md#export). */
+/**
+ * Text cells starting with = + - @ (or a tab or carriage return) get a leading '
+ * (docs/rules/reports.md#export).
+ */
 const guard = (text: string) => `(case when ${text} ~ '^[-=+@\\t\\r]' then '''' || ${text} else ${text} end)`;
 
 /** How each dimension is written in an export (from the grouped query `q`). */

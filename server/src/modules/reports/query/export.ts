@@ -1,10 +1,10 @@
 /**
- * CSV export of a report query (docs/rules/reports.md#export; docs/performance.md): the same rows as the table, streamed in constant
- * memory with a UTF-8 BOM and headers in the request's language. On PostgreSQL the database writes the
- * CSV itself (`COPY (query) TO STDOUT` through pg-copy-streams; COPY takes no bind parameters, so values go
- * in as checked literals); on PGlite, pages of rows follow the export order by key (each page a short query,
- * so the embedded database is never held long) through csv-stringify. The cells' texts, the formula guard
- * included, come from the same SQL on both.
+ * CSV export of a report query (docs/rules/reports.md#export; docs/performance.md): the same rows as the
+ * table, streamed in constant memory with a UTF-8 BOM and headers in the request's language. On PostgreSQL
+ * the database writes the CSV itself (`COPY (query) TO STDOUT` through pg-copy-streams; COPY takes no bind
+ * parameters, so values go in as checked literals); on PGlite, pages of rows follow the export order by key
+ * (each page a short query, so the embedded database is never held long) through csv-stringify. The cells'
+ * texts, the formula guard included, come from the same SQL on both.
  */
 import { Readable } from "node:stream";
 import {

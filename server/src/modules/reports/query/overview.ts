@@ -1,8 +1,8 @@
 /**
- * The home page's overview of the SDK report (docs/rules/reports.md#home-overview): the latest published day up to yesterday
- * (REPORT_TZ) within the report window, the SDK report's day totals of the days ending there, and that
- * day's top apps by revenue. Read through the SDK report's own query (onlineReport), so every number is
- * the one the report page shows, from the same rollups; published days only, whoever asks (an operator
+ * The home page's overview of the SDK report (docs/rules/reports.md#home-overview): the latest published day
+ * up to yesterday (REPORT_TZ) within the report window, the SDK report's day totals of the days ending there,
+ * and that day's top apps by revenue. Read through the SDK report's own query (onlineReport), so every number
+ * is the one the report page shows, from the same rollups; published days only, whoever asks (an operator
  * admin's home shows its own company like a publisher's).
  */
 import {

@@ -1,6 +1,7 @@
 /**
- * What a report query reads, after its rules (docs/rules/entities.md#report-days; docs/rules/validation.md#report-dates): the session's
- * company unless an operator admin, the date window, and published days only for publishers.
+ * What a report query reads, after its rules (docs/rules/entities.md#report-days;
+ * docs/rules/validation.md#report-dates): the session's company unless an operator admin, the date window,
+ * and published days only for publishers.
  */
 import {
   Code,

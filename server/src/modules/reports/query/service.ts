@@ -1,7 +1,8 @@
 /**
- * Report queries (docs/rules/reports.md#pipeline; docs/rules/reports.md#metrics): a page of the SDK (online) or affiliate
- * (offline) report, its summary (the total row and the status of every day), each with its period
- * comparison when asked; the company an operator's screen opens on; the published days of the report mails.
+ * Report queries (docs/rules/reports.md#pipeline; docs/rules/reports.md#metrics): a page of the SDK (online)
+ * or affiliate (offline) report, its summary (the total row and the status of every day), each with its
+ * period comparison when asked; the company an operator's screen opens on; the published days of the report
+ * mails.
  */
 import {
   type OfflineMetricValues,

@@ -1,8 +1,9 @@
 /**
- * Report queries as SQL (docs/rules/reports.md#metrics; docs/performance.md): each query reads the smallest rollup that holds its
- * dimensions and filters, skips the GROUP BY when that rollup's rows already are the groups, and counts its
- * groups from the per-day `group_counts` when it is grouped by date without filters. Identifiers come from
- * the kind's model only; every value is a bound parameter (the export inlines them as checked literals).
+ * Report queries as SQL (docs/rules/reports.md#metrics; docs/performance.md): each query reads the smallest
+ * rollup that holds its dimensions and filters, skips the GROUP BY when that rollup's rows already are the
+ * groups, and counts its groups from the per-day `group_counts` when it is grouped by date without filters.
+ * Identifiers come from the kind's model only; every value is a bound parameter (the export inlines them as
+ * checked literals).
  */
 import { type RawBuilder, sql } from "kysely";
 import { containsPattern } from "../../../lib/paging.ts";
