@@ -9,7 +9,7 @@ import {
 } from "../src/signing.ts";
 
 describe("the signing rule", () => {
-  it("signs the values ordered by name, arrays joined with commas, then the timestamp", () => {
+  it("signs the values ordered by name, arrays joined with commas, then the timestamp (the example of docs/api.md)", () => {
     expect(signingString({ b: 2, a: "x", c: [1, 3] }, 1700000000)).toBe("x21,31700000000");
   });
 
