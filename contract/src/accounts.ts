@@ -191,7 +191,7 @@ export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
 /**
  * `PUT /v1/user_center_proxy/v1/passport/inner/user`: freeze (4) or thaw (1) a user
- * (docs/rules/entities.md#session).
+ * (docs/rules/entities.md#account-status).
  */
 export const userStatusBody = z.object({
   plat_type: platType,

@@ -184,7 +184,7 @@ export const MESSAGES = {
   deleteConfirm: { zh: "此操作将永久删除，是否继续？", en: "This deletes permanently. Continue?" },
   deleteCancelled: { zh: "已取消删除", en: "Delete cancelled" },
   // Staff accounts, password change, reset and registration (docs/rules/validation.md#account-form;
-  // docs/rules/roles.md#who-sees-what).
+  // docs/rules/roles.md#who-may-change-whom).
   userNameRequired: { zh: "请输入用户名", en: "Please enter the user name" },
   userNameTooLong: { zh: "用户名最多 30 个字符", en: "The user name has at most 30 characters" },
   emailRequired: { zh: "请输入登录邮箱", en: "Please input login email" },

@@ -1,7 +1,4 @@
-/**
- * A button that ignores clicks for a while after one (debounced buttons, 1 s;
- * docs/rules/entities.md#session).
- */
+/** A button that ignores clicks for a second after one (docs/rules/screens.md#shared-behaviours). */
 import { Button, type ButtonProps } from "antd";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 

@@ -24,7 +24,7 @@ export const SignedInFrame = lazyPage<FrameProps>(() => import("./SignedInFrame.
 /** How long the no-permission page stays before going home (docs/rules/screens.md#route-table). */
 export const FORBIDDEN_REDIRECT_MS = 1000;
 
-/** Warns once per visit of a path the user may not see (docs/rules/entities.md#session). */
+/** Warns once per visit of a path the user may not see (docs/rules/roles.md#who-sees-what). */
 function useForbiddenWarning(forbidden: boolean) {
   const { t } = useTranslation();
   const { message } = App.useApp();

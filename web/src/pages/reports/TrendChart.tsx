@@ -1,5 +1,5 @@
 /**
- * The trend of one metric by day (docs/rules/entities.md#session): a small SVG area chart sized to its
+ * The trend of one metric by day (docs/rules/screens.md#reports): a small SVG area chart sized to its
  * container, with value ticks, day labels and a hover read-out, the numbers in the language's format
  * (docs/internals.md#numbers). Loaded lazily by the report screens.
  */
