@@ -1,22 +1,21 @@
 /**
- * The frame drawn from the served page alone (issue 12), over the app until the app has drawn its page
- * (web/src/app/staticShell.ts): the first paint shows the host's top bar while the app's script (300 KB for
- * sign-in, 480 KB for a report) is still on its way. A visitor without a session sees the top bar and the
- * branded side of the sign-in card; a signed-in user sees the top bar over the page's background, where their
- * menu and page will be.
+ * The frame drawn from the served page alone, over the app until the app has drawn its page
+ * (web/src/app/staticShell.ts): the first paint shows the host's top bar while the app's script is still on
+ * its way. A visitor without a session sees the top bar and the branded side of the sign-in card; a signed-in
+ * user sees the top bar over the page's background, where their menu and page will be.
  *
- * It is the markup of the web's frame (PublicTopBar, TopBar and AuthShell) with the web's class names, so the
- * page's first stylesheet lays it out the same (web/src/app/staticShell.css), in the colours antd derives from
- * the host's theme. Texts that depend on the visitor's language (kept by the browser) are left out; their lines
- * keep their height.
+ * The build draws both frames from the web's own parts (web/build/staticShells.tsx) with a placeholder for each
+ * part of the host's branding; here they are filled in, in the colours antd derives from the host's theme.
  */
 import { generate } from "@ant-design/colors";
 import {
+  brandInitial,
   type CompanyInfo,
   drawnTheme,
   type FrameShades,
   frameBackgrounds,
-  STATIC_SHELL_ID,
+  SHELL_SLOTS,
+  type StaticShells,
   TOKEN_COOKIE,
 } from "@pc/contract";
 import { escapeHtml } from "../lib/html.ts";
@@ -33,53 +32,33 @@ function themeShades(theme: string): FrameShades {
   };
 }
 
-type Backgrounds = ReturnType<typeof frameBackgrounds>;
-
-/** The web's BrandMark: the logo, or the name's initial on the theme colour. */
-function brandMark(branding: CompanyInfo, backgrounds: Backgrounds, size: number): string {
-  if (branding.logo) {
-    return `<img src="${escapeHtml(branding.logo)}" alt="" class="pc-brand-logo" style="height:${size}px;max-width:${size * 4}px">`;
-  }
-  const initial = escapeHtml((branding.name.trim()[0] ?? "P").toUpperCase());
-  const style = `width:${size}px;height:${size}px;font-size:${size * 0.5}px;background:${backgrounds.mark}`;
-  return `<span class="pc-brand-initial" style="${style}">${initial}</span>`;
-}
-
 /** A line kept at the height of the text the app writes into it. */
 const EMPTY_LINE = "&#8203;";
 
-/** The shell's element up to its top bar, the brand in it; `before` goes before the brand. */
-function shellWithTopBar(branding: CompanyInfo, backgrounds: Backgrounds, shellClass: string, before = "") {
-  const name = escapeHtml(branding.name);
-  return [
-    `<div id="${STATIC_SHELL_ID}" class="${shellClass}" aria-hidden="true">`,
-    `<div class="pc-header">${before}<span class="pc-brand">${brandMark(branding, backgrounds, 32)}<span class="pc-brand-name">${name}</span></span></div>`,
-  ].join("");
+/** Each slot's placeholder and the host's value for it, made safe for HTML. */
+function slotValues(branding: CompanyInfo): Map<string, string> {
+  const backgrounds = frameBackgrounds(themeShades(branding.theme));
+  return new Map([
+    [SHELL_SLOTS.name, escapeHtml(branding.name) || EMPTY_LINE],
+    [SHELL_SLOTS.initial, escapeHtml(brandInitial(branding.name))],
+    [SHELL_SLOTS.logo, escapeHtml(branding.logo)],
+    // drawn from a hex colour (drawnTheme): nothing in them to escape
+    [SHELL_SLOTS.markBackground, backgrounds.mark],
+    [SHELL_SLOTS.pageBackground, backgrounds.page],
+    [SHELL_SLOTS.asideBackground, backgrounds.aside],
+  ]);
 }
 
-/**
- * A signed-in user's frame: the top bar over the page's background. The place of the menu button that narrow
- * screens get (TopBar) keeps the brand where the app draws it.
- */
-export function signedInShell(branding: CompanyInfo): string {
-  const backgrounds = frameBackgrounds(themeShades(branding.theme));
-  const menuButton = '<span class="pc-shell-menu-button"></span>';
-  return `${shellWithTopBar(branding, backgrounds, "pc-shell pc-shell-signed-in", menuButton)}</div>`;
-}
+const SLOT_PLACEHOLDER = new RegExp(Object.values(SHELL_SLOTS).join("|"), "g");
 
-export function signInShell(branding: CompanyInfo): string {
-  const backgrounds = frameBackgrounds(themeShades(branding.theme));
-  const name = escapeHtml(branding.name);
-  return [
-    shellWithTopBar(branding, backgrounds, "pc-shell"),
-    `<div class="pc-login" style="background:${backgrounds.page}"><div class="pc-login-card">`,
-    `<aside class="pc-login-aside" style="background:${backgrounds.aside}">`,
-    `<div class="pc-login-aside-mark">${brandMark(branding, backgrounds, 48)}</div>`,
-    `<div class="pc-login-aside-name">${name || EMPTY_LINE}</div>`,
-    `<div class="pc-login-aside-app">${EMPTY_LINE}</div>`,
-    `<p class="pc-login-aside-tagline">${EMPTY_LINE}</p>`,
-    `</aside><section class="pc-login-main"></section></div></div></div>`,
-  ].join("");
+/** The build's frame for a visitor (the sign-in frame) or a signed-in user (the top bar), in the host's branding. */
+export function brandedShell(shells: StaticShells, branding: CompanyInfo, visitor: boolean): string {
+  const frame = visitor ? shells.signIn : shells.signedIn;
+  const values = slotValues(branding);
+  return (branding.logo ? frame.logo : frame.initial).replace(
+    SLOT_PLACEHOLDER,
+    (placeholder) => values.get(placeholder) ?? placeholder,
+  );
 }
 
 /** Whether a page request comes from a visitor without a session (who will see the sign-in frame). */
