@@ -5,9 +5,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { antdFirstScreenStyles } from "./build/antdStyles.tsx";
+import { initialJsBudget } from "./build/initialJs.ts";
 import { pageFiles } from "./build/pageFiles.ts";
 import { paintFirst } from "./build/paintFirst.ts";
-import { tableScrollbarOnlyWhenRead } from "./build/tableScrollbar.ts";
+import { staticShells } from "./build/staticShells.tsx";
 
 const requireHere = createRequire(import.meta.url);
 
@@ -75,11 +76,12 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction(),
-    tableScrollbarOnlyWhenRead(),
     antdFirstScreenStyles(requireHere),
+    staticShells(),
     paintFirst(),
     pageFiles(),
     precompress(),
+    initialJsBudget(),
   ],
   build: {
     outDir: "dist",

@@ -27,10 +27,37 @@ export interface PageFiles {
   pages: Record<string, string[]>;
 }
 
-/**
- * The cookie the web keeps the session token in (docs/rules/entities.md); a page request without it is a
- * visitor's.
- */
+/** The build's frames for the served page (web/build/staticShells.tsx), drawn with the slots below in place of the host's branding. */
+export const STATIC_SHELLS = "static-shells.json";
+
+/** What the server fills into a frame the build drew: each slot's placeholder, written where its value goes. */
+export const SHELL_SLOTS = {
+  name: "__PC_BRAND_NAME__",
+  initial: "__PC_BRAND_INITIAL__",
+  logo: "__PC_BRAND_LOGO__",
+  markBackground: "__PC_MARK_BACKGROUND__",
+  pageBackground: "__PC_PAGE_BACKGROUND__",
+  asideBackground: "__PC_ASIDE_BACKGROUND__",
+} as const;
+
+export type ShellSlot = keyof typeof SHELL_SLOTS;
+
+/** The mark of a company without a logo: its name's initial. */
+export const brandInitial = (name: string | undefined) => (name?.trim()[0] ?? "P").toUpperCase();
+
+/** A frame drawn for a host with a logo and for one without, whose mark is its name's initial. */
+export interface ShellVariants {
+  logo: string;
+  initial: string;
+}
+
+/** The visitor's sign-in frame and the signed-in user's top bar. */
+export interface StaticShells {
+  signIn: ShellVariants;
+  signedIn: ShellVariants;
+}
+
+/** The cookie the web keeps the session token in (docs/rules/entities.md); a page request without it is a visitor's. */
 export const TOKEN_COOKIE = "token";
 
 const DRAWABLE_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;

@@ -1,7 +1,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Code, DEFAULT_THEME, PAGE_FILES, type PageFiles } from "@pc/contract";
+import {
+  Code,
+  DEFAULT_THEME,
+  PAGE_FILES,
+  type PageFiles,
+  SHELL_SLOTS,
+  STATIC_SHELLS,
+  type StaticShells,
+} from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandedPage } from "../src/plugins/web.ts";
 import { call, startTestApp, type TestApp } from "./support/app.ts";
@@ -23,6 +31,22 @@ const pageFiles: PageFiles = {
   },
 };
 writeFileSync(path.join(webDist, PAGE_FILES), JSON.stringify(pageFiles));
+// frames as the build draws them (web/build/staticShells.tsx), cut down to their slots
+const shell = (frame: string, mark: string) =>
+  `<div id="pc-shell" data-frame="${frame}"><span class="pc-brand">${mark}<span class="pc-brand-name">${SHELL_SLOTS.name}</span></span>` +
+  (frame === "sign-in"
+    ? `<div class="pc-login" style="background:${SHELL_SLOTS.pageBackground}"><aside style="background:${SHELL_SLOTS.asideBackground}"><div class="pc-login-aside-name">${SHELL_SLOTS.name}</div></aside></div>`
+    : "") +
+  "</div>";
+const marks = {
+  logo: `<img src="${SHELL_SLOTS.logo}">`,
+  initial: `<span style="background:${SHELL_SLOTS.markBackground}">${SHELL_SLOTS.initial}</span>`,
+};
+const shells: StaticShells = {
+  signIn: { logo: shell("sign-in", marks.logo), initial: shell("sign-in", marks.initial) },
+  signedIn: { logo: shell("signed-in", marks.logo), initial: shell("signed-in", marks.initial) },
+};
+writeFileSync(path.join(webDist, STATIC_SHELLS), JSON.stringify(shells));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,11 +150,15 @@ describe("web build", () => {
   it("draws the sign-in frame into a visitor's page, in the host's name and colours", async () => {
     const visitor = await t.app.inject({ url: "/home", headers: { host: "demo.localhost" } });
     expect(visitor.body).toContain('data-page="visitor"');
-    const shell = /<div id="pc-shell".*<\/section><\/div><\/div><\/div>/.exec(visitor.body)?.[0] ?? "";
+    const shell =
+      /<div id="pc-shell" data-frame="sign-in">.*?<\/aside><\/div><\/div>/.exec(visitor.body)?.[0] ?? "";
     expect(shell).toContain('<div class="pc-login-aside-name">Demo Publisher</div>');
     expect(shell).toContain('<span class="pc-brand-name">Demo Publisher</span>');
-    // antd's shades of the default green (colorPrimary, colorPrimaryActive), as the app draws the card
-    expect(shell).toContain("linear-gradient(150deg, #00b96b 0%, #00945b 100%)");
+    // without a logo, the mark is the name's initial on antd's shades of the default green (colorPrimary,
+    // colorPrimaryActive), as the app draws the card
+    expect(shell).toContain('<span style="background:linear-gradient(135deg, #00b96b, #00945b)">D</span>');
+    expect(shell).toContain("background:linear-gradient(150deg, #00b96b 0%, #00945b 100%)");
+    expect(shell).not.toContain("__PC_");
 
     const signedIn = await t.app.inject({
       url: "/home",
@@ -146,13 +174,22 @@ describe("web build", () => {
       url: "/reports/sdkReports",
       headers: { host: "demo.localhost", cookie: "token=a-session-token" },
     });
-    const shell =
-      /<div id="pc-shell" class="pc-shell pc-shell-signed-in".*?<\/span><\/span><\/div><\/div>/.exec(
-        signedIn.body,
-      )?.[0];
-    expect(shell).toContain('<span class="pc-shell-menu-button"></span>');
+    const shell = /<div id="pc-shell" data-frame="signed-in">.*?<\/span><\/span><\/div>/.exec(
+      signedIn.body,
+    )?.[0];
     expect(shell).toContain('<span class="pc-brand-name">Demo Publisher</span>');
     expect(shell).toContain("background:linear-gradient(135deg, #00b96b, #00945b)");
+  });
+
+  it("draws a host's logo in place of its initial", () => {
+    const html = '<html><head></head><body><div id="root"></div></body></html>';
+    const branding = { host: "h", ssp_host: "", icon: "", theme: "", name: "", logo: "/logo.png" };
+    const page = brandedPage(html, branding, { shells });
+    expect(page).toContain(
+      '<div id="pc-shell" data-frame="signed-in"><span class="pc-brand"><img src="/logo.png">',
+    );
+    // a nameless host's name keeps its line's height
+    expect(page).toContain('<span class="pc-brand-name">&#8203;</span>');
   });
 
   it("names the frame's and the page's files in a signed-in user's page, not in a visitor's", async () => {
@@ -191,7 +228,7 @@ describe("web build", () => {
       name: "</script><script>alert(1)</script> & \u2028",
       icon: 'data:image/png;base64,x" onload="alert(1)',
     };
-    const page = brandedPage(html, branding, { visitor: true });
+    const page = brandedPage(html, branding, { visitor: true, shells });
     expect(page).toContain('<div class="pc-login-aside-name">&lt;/script&gt;&lt;script&gt;alert(1)');
     expect(page).toContain('src="data:image/png;base64,y&quot; onerror=&quot;alert(1)"');
     expect(page).not.toContain("<script>alert");

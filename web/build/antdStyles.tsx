@@ -1,14 +1,11 @@
 /**
  * antd's styles for the first screens (sign-in, the signed-in frame, the lists' and reports' tables and date
- * pickers) as a stylesheet the build writes.
- *
- * antd writes its CSS in the browser: on a phone's CPU that was ~40 % of the script time of a first load
- * (generating, hashing and inserting a style element per component). Rendered here once at build time, the file
- * ends in antd's map of the styles it holds (`.data-ant-cssinjs-cache-path`), and the browser's antd then skips
- * those components. Component styles refer to the theme through CSS variables, so one file serves every
- * company's colours; the variables themselves are still written in the browser. A component missing here is
- * styled in the browser as before. The icons' rule (`.anticon`) is in it too. The table and date picker add
- * 9 KB (brotli) to every first load and take a quarter off a report's main-thread blocking on a phone's CPU.
+ * pickers) as a stylesheet the build writes, so the browser's antd does not generate them (why, and what it
+ * saves: web/build/README.md). The file ends in antd's map of the styles it holds
+ * (`.data-ant-cssinjs-cache-path`), and the browser's antd then skips those components. Component styles refer
+ * to the theme through CSS variables, so one file serves every company's colours; the variables themselves are
+ * still written in the browser. A component missing here is styled in the browser as before. The icons' rule
+ * (`.anticon`) is in it too.
  */
 import type { Plugin } from "vite";
 

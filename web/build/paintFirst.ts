@@ -1,8 +1,7 @@
 /**
- * The app's script runs once the frame the server drew into the page has been painted
- * (docs/performance.md#the-first-load).
+ * The app's script runs once the frame the server drew into the page has been painted (web/build/README.md).
  *
- * The served page carries a frame (server/src/plugins/signInShell.ts) that needs only the stylesheets to paint.
+ * The served page carries a frame (web/build/staticShells.tsx) that needs only the stylesheets to paint.
  * A visitor's: the app's script (300 KB) loaded beside the stylesheets shared a phone's narrow connection with
  * them and held the first paint back, so the build writes a second page for visitors whose module scripts are
  * replaced by a small one that waits for that paint (a frame) and fetches and starts them then (at once in a

@@ -6,20 +6,28 @@
  * The page carries the branding of the host it is served on (the answer of GET /common/host, as JSON in
  * `<script id="pc-host">`): the first paint shows the company's name, colour and icon without waiting for a
  * round trip after the scripts (a phone on a slow network saves one), and the icon is right from the start.
- * The page carries the frame drawn from it alone (signInShell.ts), so the first paint does not wait for the
+ * The page carries the frame drawn from it alone (staticShell.ts), so the first paint does not wait for the
  * scripts either: the sign-in frame in the build's visitor page for a visitor without a session, the top bar
  * of the signed-in frame in index.html for a user with one.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type CompanyInfo, PAGE_BRANDING_ID, PAGE_FILES, type PageFiles, VISITOR_PAGE } from "@pc/contract";
+import {
+  type CompanyInfo,
+  PAGE_BRANDING_ID,
+  PAGE_FILES,
+  type PageFiles,
+  STATIC_SHELLS,
+  type StaticShells,
+  VISITOR_PAGE,
+} from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { escapeHtml } from "../lib/html.ts";
 import { brandingForHost } from "../modules/tenancy/service.ts";
 import { withDeps } from "./deps.ts";
 import { sendNotFound } from "./envelope.ts";
-import { isVisitor, signedInShell, signInShell } from "./signInShell.ts";
+import { brandedShell, isVisitor } from "./staticShell.ts";
 
 const API_PREFIXES = [
   "/v1/",
@@ -60,20 +68,24 @@ const preloadLinks = (files: readonly string[]) =>
     .join("");
 
 /**
- * index.html with the host's branding: its JSON for the web, its icon in place of the default one, the frame
- * drawn from the page alone (the sign-in frame for a visitor without a session), and preloads of the files
- * the page at this path needs beyond the first load's (`files`).
+ * index.html with the host's branding: its JSON for the web, its icon in place of the default one, the build's
+ * frame drawn from the page alone (the sign-in frame for a visitor without a session) when it has them, and
+ * preloads of the files the page at this path needs beyond the first load's (`files`).
  */
 export function brandedPage(
   html: string,
   branding: CompanyInfo,
-  { visitor = false, files = [] }: { visitor?: boolean; files?: readonly string[] } = {},
+  {
+    visitor = false,
+    files = [],
+    shells,
+  }: { visitor?: boolean; files?: readonly string[]; shells?: StaticShells } = {},
 ): string {
   const data = `<script type="application/json" id="${PAGE_BRANDING_ID}">${scriptSafeJson(branding)}</script>`;
   const withIcon = branding.icon
     ? html.replace(DEFAULT_ICON, `<link rel="icon" href="${escapeHtml(branding.icon)}" />`)
     : html;
-  const shell = visitor ? signInShell(branding) : signedInShell(branding);
+  const shell = shells ? brandedShell(shells, branding, visitor) : "";
   const withShell = withIcon.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${shell}`);
   return withShell.replace("</head>", `${preloadLinks(files)}${data}</head>`);
 }
@@ -101,7 +113,7 @@ export interface WebRoutesOptions {
 }
 
 /** The build's pages and what the server reads to fill them; the static files never serve them. */
-const PAGES = ["index.html", VISITOR_PAGE, PAGE_FILES];
+const PAGES = ["index.html", VISITOR_PAGE, PAGE_FILES, STATIC_SHELLS];
 
 async function webPlugin(app: FastifyInstance, options: WebRoutesOptions) {
   const readPage = (name: string) => {
@@ -114,6 +126,8 @@ async function webPlugin(app: FastifyInstance, options: WebRoutesOptions) {
   // starts the app's script after its first paint (web/build/paintFirst.ts); a build may have none
   const visitorHtml = readPage(VISITOR_PAGE);
   const pageFiles = readPageFiles(readPage(PAGE_FILES));
+  const shellsJson = readPage(STATIC_SHELLS);
+  const shells = shellsJson ? (JSON.parse(shellsJson) as StaticShells) : undefined;
 
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -146,6 +160,7 @@ async function webPlugin(app: FastifyInstance, options: WebRoutesOptions) {
           visitor,
           // a visitor's page fetches the first load's files after its paint (web/build/paintFirst.ts)
           files: visitor ? [] : signedInFiles(pageFiles, request.url),
+          shells,
         })
       : indexHtml;
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);

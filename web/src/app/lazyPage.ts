@@ -1,36 +1,29 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, createElement, lazy, useState } from "react";
 
 /** A component split into its own chunk; `preload` fetches the chunk before the component renders. */
-export type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>> & {
+export type LazyPage<P extends object = object> = ComponentType<P> & {
   preload: () => Promise<unknown>;
 };
 
 /**
- * A loaded module as a thenable that hands it over at once. React.lazy given a promise suspends the first
- * render even when the promise has settled: the nearest fallback is shown and the page renders hidden behind
- * it until a retry reveals it. On the SDK report that was a dozen renders of the whole page (each hidden pass
- * deferred its results again). React takes any thenable here (its types say Promise).
+ * Once preloaded (the route loader does), the page renders its component directly, in the pass that first
+ * meets it: React.lazy suspends that pass even for a settled promise, shows the fallback and renders the page
+ * hidden behind it until a retry (on the SDK report a dozen renders of the whole page). A page met before its
+ * chunk is in renders through React.lazy. Which of the two is chosen once per mount, so a later render never
+ * swaps one for the other (which would remount the page).
  */
-function handedOver<T>(value: T): Promise<T> {
-  const thenable = {
-    // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy takes, and this one settles at once
-    then(onFulfilled: (loaded: T) => void) {
-      onFulfilled(value);
-      return thenable;
-    },
-  };
-  return thenable as unknown as Promise<T>;
-}
-
-export function lazyPage<P = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+export function lazyPage<P extends object = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyPage<P> {
   let loaded: { default: ComponentType<P> } | undefined;
   const preload = async () => {
     loaded ??= await load();
     return loaded;
   };
-  // once preloaded (the route loader does), the component renders in the pass that first meets it
-  return Object.assign(
-    lazy(() => (loaded ? handedOver(loaded) : preload())),
-    { preload },
-  );
+  const Lazy = lazy(preload);
+  function Page(props: P) {
+    const [component] = useState<ComponentType<P>>(() => loaded?.default ?? Lazy);
+    return createElement(component, props);
+  }
+  return Object.assign(Page, { preload });
 }

@@ -1,29 +1,18 @@
-/**
- * Each page's module, by the name of its path (paths.ts). The build reads this file (web/build/pageFiles.ts) to
- * list the files of the page at each path, which the server names in the page it serves there: keep one entry
- * per line, as written.
- */
+/** Each page's module as a chunk of its own, by the name of its path (pageModules.ts). */
 import type { ComponentType } from "react";
-import type { PATHS } from "./paths.ts";
+import { PAGE_MODULES } from "./pageModules.ts";
 
 type PageImport = () => Promise<{ default: ComponentType }>;
 
-export const PAGE_IMPORTS = {
-  login: () => import("../pages/login/LoginPage.tsx"),
-  home: () => import("../pages/home/HomePage.tsx"),
-  notFound: () => import("../pages/notFound/NotFoundPage.tsx"),
-  appList: () => import("../pages/appManagement/AppListPage.tsx"),
-  placementList: () => import("../pages/adSpace/AdSpaceListPage.tsx"),
-  accountInfo: () => import("../pages/account/AccountInfoPage.tsx"),
-  modPassword: () => import("../pages/account/ModPasswordPage.tsx"),
-  accountManagement: () => import("../pages/account/AccountManagementPage.tsx"),
-  changeHistory: () => import("../pages/history/ChangeHistoryPage.tsx"),
-  sdkReports: () => import("../pages/reports/SdkReportsPage.tsx"),
-  affiliateReports: () => import("../pages/reports/AffiliateReportsPage.tsx"),
-  reportSchedules: () => import("../pages/reports/ReportSchedulesPage.tsx"),
-  reportManagement: () => import("../pages/reports/ReportManagementPage.tsx"),
-  resetPassword: () => import("../pages/resetPassword/ResetPasswordPage.tsx"),
-  register: () => import("../pages/register/RegisterPage.tsx"),
-  companies: () => import("../pages/companies/CompaniesPage.tsx"),
-  apiKeys: () => import("../pages/apiKeys/ApiKeysPage.tsx"),
-} satisfies Partial<Record<keyof typeof PATHS, PageImport>>;
+/** Every page module, each its own chunk, keyed as this file sees them (`../pages/…`). */
+const pageLoaders = import.meta.glob<{ default: ComponentType }>("../pages/*/*Page.tsx");
+
+function loaderOf(module: string): PageImport {
+  const load = pageLoaders[module.replace(/^src\//, "../")];
+  if (!load) throw new Error(`${module} is not a page module (src/pages/*/*Page.tsx)`);
+  return load;
+}
+
+export const PAGE_IMPORTS = Object.fromEntries(
+  Object.entries(PAGE_MODULES).map(([name, module]) => [name, loaderOf(module)]),
+) as Record<keyof typeof PAGE_MODULES, PageImport>;

@@ -1,6 +1,6 @@
 /**
- * The hand-over from the frame the server drew into the page (server/src/plugins/signInShell.ts) to the app's
- * own: the shell lies over the app until the app's page (or its signed-in frame) has been drawn, then goes in
+ * The hand-over from the frame the served page carries (layout/StaticShell.tsx, drawn by the build, branded by
+ * the server) to the app's own: the shell lies over the app until the app's page (or its signed-in frame) has been drawn, then goes in
  * the same frame, so the user sees no spinner and no empty page in between.
  */
 import { STATIC_SHELL_ID } from "@pc/contract";

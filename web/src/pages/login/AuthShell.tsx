@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "../../app/layout/BrandMark.tsx";
 import { companyQuery } from "../../app/queryClient.ts";
+import { AuthFrame } from "./AuthFrame.tsx";
 import "./login.css";
 
 export function AuthShell({
@@ -28,26 +29,20 @@ export function AuthShell({
   const brandName = company?.name || t("app.name");
 
   return (
-    <div className="pc-login" data-testid={testId} style={{ background: backgrounds.page }}>
-      <div className="pc-login-card">
-        <aside className="pc-login-aside" style={{ background: backgrounds.aside }}>
-          <div className="pc-login-aside-mark">
-            <BrandMark company={company} size={48} />
-          </div>
-          <div className="pc-login-aside-name">{brandName}</div>
-          <div className="pc-login-aside-app">{t("app.name")}</div>
-          <p className="pc-login-aside-tagline">{t("app.poweredBy")}</p>
-        </aside>
-
-        <section className="pc-login-main">
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{subtitle}</Typography.Text>
-          {children}
-          {footer && <div className="pc-login-register">{footer}</div>}
-        </section>
-      </div>
-    </div>
+    <AuthFrame
+      testId={testId}
+      backgrounds={backgrounds}
+      mark={<BrandMark company={company} size={48} />}
+      name={brandName}
+      app={t("app.name")}
+      tagline={t("app.poweredBy")}
+    >
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      <Typography.Text type="secondary">{subtitle}</Typography.Text>
+      {children}
+      {footer && <div className="pc-login-register">{footer}</div>}
+    </AuthFrame>
   );
 }
