@@ -1,0 +1,216 @@
+/**
+ * The API description at /docs (OpenAPI 3.0), generated from the routes: the contract's endpoints and the plain
+ * routes' own schemas (fastify-type-provider-zod turns their zod schemas into JSON Schema). Each operation gets
+ * an operationId from its method and path, a summary (its own, else its description's first sentence), its
+ * security (none on public and signed routes), and every HTTP status it may answer, each refusal as the shared
+ * `Refusal` component. `npm test` lints it with Redocly's recommended rules (redocly.yaml) and the API suite
+ * calls every operation against it (server/test/openapi-conformance.test.ts).
+ */
+
+import fastifySwagger, { type SwaggerTransform } from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import {
+  API_KEY_RATE_LIMIT,
+  CODE_MESSAGES,
+  Code,
+  refusalEnvelope,
+  SIGNATURE_WINDOW_SECONDS,
+} from "@pc/contract";
+import type { FastifyInstance, FastifySchema } from "fastify";
+import fp from "fastify-plugin";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { OpenAPIV3 } from "openapi-types";
+import { z } from "zod";
+
+type JsonSchema = Record<string, unknown>;
+interface Response {
+  description: string;
+  content?: Record<string, { schema: JsonSchema }>;
+  headers?: Record<string, JsonSchema>;
+}
+
+const JSON_TYPE = "application/json";
+const REFUSAL = "Refusal";
+const refusalRef = { $ref: `#/components/schemas/${REFUSAL}` };
+
+const refusal = (description: string): Response => ({
+  description,
+  content: { [JSON_TYPE]: { schema: refusalRef } },
+});
+
+const SUCCESS =
+  "The envelope: code 200 with the answer in `data`, or a refusal of the call (HTTP 200 with its code, " +
+  "`Refusal`), such as 604 naming the input at fault in `data.field`.";
+
+/** What any route may answer, whatever it is (plugins/envelope.ts). */
+const EVERY_ROUTE: Record<string, string> = {
+  400:
+    "The URL cannot be decoded, the request cannot be read, or its JSON body is malformed: code 604, " +
+    "`data.field` url, request or body.",
+  408: "The request did not arrive within the server's request timeout: code 604, `data.field` request.",
+  431: "The request's headers are too large: code 604, `data.field` headers.",
+  500: "A fault of the server, logged and not described: code 602.",
+  503: "The database is out of reach or the server is stopping: code 608; call again after Retry-After.",
+};
+/** What a route that reads a body may answer too. */
+const WITH_BODY: Record<string, string> = {
+  413: "The body is larger than the route takes (100 KB unless said otherwise): code 604, `data.field` body.",
+  415: "The body's Content-Type is not one the route reads (JSON): code 604, `data.field` content-type.",
+};
+const WITH_PATH_PARAMS: Record<string, string> = {
+  414: "A path parameter is far too long: code 604, `data.field` url.",
+};
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const retryAfter = {
+  "Retry-After": { type: "integer", description: "Seconds to wait before calling again" },
+};
+
+const isRecord = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null;
+
+/** A response as the zod transform left it: a JSON Schema, or a response with its media types. */
+function asResponse(declared: unknown): Response {
+  if (isRecord(declared) && isRecord(declared.content)) {
+    const content: Record<string, { schema: JsonSchema }> = {};
+    for (const [mediaType, entry] of Object.entries(declared.content)) {
+      if (isRecord(entry) && isRecord(entry.schema)) content[mediaType] = { schema: entry.schema };
+    }
+    return { description: typeof declared.description === "string" ? declared.description : "", content };
+  }
+  return { description: "", content: isRecord(declared) ? { [JSON_TYPE]: { schema: declared } } : {} };
+}
+
+/** The success answer, whose JSON may also be a refusal at HTTP 200. */
+function successOf(declared: unknown, where: string): Response {
+  if (declared === undefined) throw new Error(`${where} declares no 200 answer (lib/api-responses.ts)`);
+  const { description, content = {} } = asResponse(declared);
+  const json = content[JSON_TYPE];
+  return {
+    description: description || SUCCESS,
+    content: {
+      ...content,
+      [JSON_TYPE]: { schema: json ? { anyOf: [json.schema, refusalRef] } : refusalRef },
+    },
+  };
+}
+
+/** Every status the route may answer: its own declarations (a refusal's JSON is the shared component). */
+function responsesOf(route: { method: string; url: string }, declared: JsonSchema): Record<string, object> {
+  const where = `${route.method} ${route.url}`;
+  const responses: Record<string, Response> = { 200: successOf(declared[200], where) };
+  const generic = {
+    ...EVERY_ROUTE,
+    ...(BODY_METHODS.has(route.method) ? WITH_BODY : {}),
+    ...(route.url.includes(":") ? WITH_PATH_PARAMS : {}),
+  };
+  for (const [status, description] of Object.entries(generic)) responses[status] = refusal(description);
+  for (const [status, answer] of Object.entries(declared)) {
+    if (status === "200") continue;
+    const response = asResponse(answer);
+    responses[status] = response.content?.[JSON_TYPE]
+      ? refusal(response.description)
+      : { ...response, description: response.description || (responses[status]?.description ?? "") };
+  }
+  for (const status of ["429", "503"]) {
+    const response = responses[status];
+    if (response) response.headers = retryAfter;
+  }
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [status, withoutEmptyBody(response)]),
+  );
+}
+
+/** An answer without a body (304) is marked `type: "null"`, which @fastify/swagger documents with no content. */
+const withoutEmptyBody = (response: Response) =>
+  response.content && Object.keys(response.content).length === 0
+    ? { description: response.description, type: "null" }
+    : response;
+
+/** `getV1AppList` for GET /v1/app/list: unique as the method and path are. */
+const operationIdOf = (method: string, url: string) =>
+  method.toLowerCase() +
+  url
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join("");
+
+/** The description's first sentence. */
+const firstSentence = (text: string) => (text.split(/(?<=\.)\s/)[0] ?? text).trim();
+
+/** One operation of the description, from its route. */
+const describeOperation: SwaggerTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input);
+  if (schema.hide) return { schema, url };
+  const { method, config } = input.route;
+  if (typeof method !== "string") throw new Error(`${url}: one method per documented route`);
+  const summary = schema.summary ?? (schema.description ? firstSentence(schema.description) : undefined);
+  if (!summary) throw new Error(`${method} ${url} has neither a summary nor a description`);
+  const described: FastifySchema = {
+    ...schema,
+    operationId: schema.operationId ?? operationIdOf(method, url),
+    summary,
+    response: responsesOf({ method, url }, isRecord(schema.response) ? schema.response : {}),
+  };
+  // Public and signed routes take no session token.
+  if (config?.public && !schema.security) described.security = [];
+  return { schema: described, url };
+};
+
+const codeList = Object.entries(CODE_MESSAGES)
+  .map(([code, message]) => `- ${code}: ${message.en}`)
+  .join("\n");
+
+const DESCRIPTION = `The Publisher Console's API.
+
+**Answers.** Every JSON answer is the envelope \`{code, msg, data}\`: code ${Code.Ok} with the answer in \`data\`
+on success. A call the server refuses for a business reason answers HTTP 200 with its code (\`Refusal\`); a
+refused input is code ${Code.ParamError} with \`data.field\` naming it. Refusals of the transport keep their HTTP
+status (400, 408, 413, 414, 415, 431), a fault is 500 (code ${Code.SystemError}), and the database out of reach or
+a server stopping 503 (code ${Code.Unavailable}) with \`Retry-After\`. \`msg\` is in the language of the \`lang\`
+header (\`zh\` or \`en\`, else Accept-Language, else zh).
+
+**Codes.**
+${codeList}
+
+**Sessions.** Console calls send the session token (from \`POST /v1/passport/user/login\`) in the \`token\`
+header; without a live one they answer code ${Code.TokenInvalid}, without the permission code ${Code.NoPermission}.
+
+**Signed calls** (tags "external (signed)" and "sdk") take no token: each carries \`timestamp\` (Unix seconds) and
+\`sign\` (HMAC-SHA256, lower-case hex) in its query, checked within ±${SIGNATURE_WINDOW_SECONDS} s; the external
+API's calls also name their rule with \`sign_version\` and spend a sign once. Each operation describes its rule.
+
+**Reporting API** (tag "reporting API"): \`Authorization: Bearer pck_…\`, a company's read-only key, at most
+${API_KEY_RATE_LIMIT.max} calls per key per ${API_KEY_RATE_LIMIT.windowSeconds} s (then HTTP 429, code ${Code.Busy},
+\`Retry-After\`); a key missing, unknown, expired or revoked answers HTTP 401 (code ${Code.ApiKeyInvalid}), a key
+without the report's scope HTTP 403 (code ${Code.NoPermission}).`;
+
+async function apiDocsPlugin(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Publisher Console API",
+        version: "1.0.0",
+        description: DESCRIPTION,
+        license: { name: "Proprietary" },
+      },
+      // The server that serves this description serves the API.
+      servers: [{ url: "/" }],
+      components: {
+        // zod writes it for the OpenAPI 3.0 target; its JSON Schema type is only wider than OpenAPI's.
+        schemas: {
+          [REFUSAL]: z.toJSONSchema(refusalEnvelope, { target: "openapi-3.0" }) as OpenAPIV3.SchemaObject,
+        },
+        securitySchemes: {
+          token: { type: "apiKey", in: "header", name: "token", description: "A console session's token" },
+          reportApiKey: { type: "http", scheme: "bearer", description: "A reporting API key (pck_…)" },
+        },
+      },
+      security: [{ token: [] }],
+    },
+    transform: describeOperation,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
+}
+
+export const apiDocs = fp(apiDocsPlugin, { name: "api-docs" });
