@@ -18,7 +18,7 @@ import {
 } from "@pc/contract";
 import type { FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import type { OpenAPIV3 } from "openapi-types";
 import { z } from "zod";
 
@@ -137,6 +137,19 @@ const operationIdOf = (method: string, url: string) =>
 
 /** The description's first sentence. */
 const firstSentence = (text: string) => (text.split(/(?<=\.)\s/)[0] ?? text).trim();
+
+/**
+ * zod writes a nullable enum as `nullable: true` beside an enum without null, which OpenAPI 3.0.3 reads as
+ * refusing null (a nullable enum lists null among its values): null is added.
+ */
+const jsonSchemaTransform = createJsonSchemaTransform({
+  zodToJsonConfig: {
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.nullable === true && Array.isArray(jsonSchema.enum) && !jsonSchema.enum.includes(null))
+        jsonSchema.enum.push(null);
+    },
+  },
+});
 
 /** One operation of the description, from its route. */
 const describeOperation: SwaggerTransform = (input) => {
