@@ -83,18 +83,27 @@ function validatorOf(key: string, schema: object): ValidateFunction {
 
 const isReference = (value: object): value is OpenAPIV3.ReferenceObject => "$ref" in value;
 
+/** A response, or the shared one it references (`#/components/responses/<name>`). */
+function responseOf(
+  response: OpenAPIV3.ResponseObject | OpenAPIV3.ReferenceObject | undefined,
+): OpenAPIV3.ResponseObject | undefined {
+  if (!response || !isReference(response)) return response;
+  const shared = document.components?.responses?.[response.$ref.replace("#/components/responses/", "")];
+  return shared && !isReference(shared) ? shared : undefined;
+}
+
 /** Checks an answer against what the description says the operation answers. */
 function expectDescribed(call: EndpointCall, what: string, response: LightMyRequestResponse) {
   const key = keyOf(call.method, documentedPath(call.url));
   const operation = documentedOperations().get(key);
   if (!operation) throw new Error(`${key} is not documented`);
   const status = String(response.statusCode);
-  const documented = operation.responses[status];
+  const documented = responseOf(operation.responses[status]);
   expect(
     documented,
     `${key} ${what}: HTTP ${status} is not documented (${response.body.slice(0, 200)})`,
   ).toBeDefined();
-  if (!documented || isReference(documented)) return;
+  if (!documented) return;
   const mediaType = String(response.headers["content-type"] ?? "").split(";")[0] ?? "";
   if (!documented.content) {
     expect(response.body, `${key} ${what}: HTTP ${status} has no body`).toBe("");

@@ -7,7 +7,7 @@
  * calls every operation against it (server/test/openapi-conformance.test.ts).
  */
 
-import fastifySwagger, { type SwaggerTransform } from "@fastify/swagger";
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import {
   API_KEY_RATE_LIMIT,
@@ -26,7 +26,7 @@ type JsonSchema = Record<string, unknown>;
 interface Response {
   description: string;
   content?: Record<string, { schema: JsonSchema }>;
-  headers?: Record<string, JsonSchema>;
+  headers?: Record<string, object>;
 }
 
 const JSON_TYPE = "application/json";
@@ -42,29 +42,90 @@ const SUCCESS =
   "The envelope: code 200 with the answer in `data`, or a refusal of the call (HTTP 200 with its code, " +
   "`Refusal`), such as 604 naming the input at fault in `data.field`.";
 
-/** What any route may answer, whatever it is (plugins/envelope.ts). */
-const EVERY_ROUTE: Record<string, string> = {
-  400:
-    "The URL cannot be decoded, the request cannot be read, or its JSON body is malformed: code 604, " +
-    "`data.field` url, request or body.",
-  408: "The request did not arrive within the server's request timeout: code 604, `data.field` request.",
-  431: "The request's headers are too large: code 604, `data.field` headers.",
-  500: "A fault of the server, logged and not described: code 602.",
-  503: "The database is out of reach or the server is stopping: code 608; call again after Retry-After.",
-};
-/** What a route that reads a body may answer too. */
-const WITH_BODY: Record<string, string> = {
-  413: "The body is larger than the route takes (100 KB unless said otherwise): code 604, `data.field` body.",
-  415: "The body's Content-Type is not one the route reads (JSON): code 604, `data.field` content-type.",
-};
-const WITH_PATH_PARAMS: Record<string, string> = {
-  414: "A path parameter is far too long: code 604, `data.field` url.",
-};
+/**
+ * The refusals any route may answer (plugins/envelope.ts), each documented once under components.responses and
+ * referenced by the operations it applies to: every one, one that reads a body, one with path parameters.
+ */
+interface SharedRefusal {
+  status: string;
+  name: string;
+  description: string;
+  appliesTo(method: string, path: string): boolean;
+}
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const everyOperation = () => true;
+const readsBody = (method: string) => BODY_METHODS.has(method.toUpperCase());
+const SHARED_REFUSALS: SharedRefusal[] = [
+  {
+    status: "400",
+    name: "MalformedRequest",
+    description:
+      "The URL cannot be decoded, the request cannot be read, or its JSON body is malformed: code 604, " +
+      "`data.field` url, request or body.",
+    appliesTo: everyOperation,
+  },
+  {
+    status: "408",
+    name: "RequestTimeout",
+    description:
+      "The request did not arrive within the server's request timeout: code 604, `data.field` request.",
+    appliesTo: everyOperation,
+  },
+  {
+    status: "413",
+    name: "BodyTooLarge",
+    description:
+      "The body is larger than the route takes (100 KB unless said otherwise): code 604, `data.field` body.",
+    appliesTo: readsBody,
+  },
+  {
+    status: "414",
+    name: "PathParameterTooLong",
+    description: "A path parameter is far too long: code 604, `data.field` url.",
+    appliesTo: (_method, path) => path.includes("{"),
+  },
+  {
+    status: "415",
+    name: "UnsupportedMediaType",
+    description:
+      "The body's Content-Type is not one the route reads (JSON): code 604, `data.field` content-type.",
+    appliesTo: readsBody,
+  },
+  {
+    status: "431",
+    name: "HeadersTooLarge",
+    description: "The request's headers are too large: code 604, `data.field` headers.",
+    appliesTo: everyOperation,
+  },
+  {
+    status: "500",
+    name: "ServerFault",
+    description: "A fault of the server, logged and not described: code 602.",
+    appliesTo: everyOperation,
+  },
+  {
+    status: "503",
+    name: "Unavailable",
+    description:
+      "The database is out of reach or the server is stopping: code 608; call again after Retry-After.",
+    appliesTo: everyOperation,
+  },
+];
 
-const retryAfter = {
-  "Retry-After": { type: "integer", description: "Seconds to wait before calling again" },
-};
+/** A refusal with Retry-After (429, 503) names the seconds to wait. */
+const RETRY_AFTER_STATUSES = new Set(["429", "503"]);
+const RETRY_AFTER = "Retry-After";
+const RETRY_AFTER_TEXT = "Seconds to wait before calling again";
+/** The header as an OpenAPI header object (components), and as a route's schema declares it (@fastify/swagger). */
+const retryAfter = { [RETRY_AFTER]: { description: RETRY_AFTER_TEXT, schema: { type: "integer" as const } } };
+const retryAfterOfRoute = { [RETRY_AFTER]: { description: RETRY_AFTER_TEXT, type: "integer" } };
+
+const sharedResponses = Object.fromEntries(
+  SHARED_REFUSALS.map(({ status, name, description }) => [
+    name,
+    { ...refusal(description), ...(RETRY_AFTER_STATUSES.has(status) ? { headers: retryAfter } : {}) },
+  ]),
+);
 
 const isRecord = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null;
 
@@ -94,31 +155,44 @@ function successOf(declared: unknown, where: string): Response {
   };
 }
 
-/** Every status the route may answer: its own declarations (a refusal's JSON is the shared component). */
+/** The route's own answers: its success and what it declares (a refusal's JSON is the shared component). */
 function responsesOf(route: { method: string; url: string }, declared: JsonSchema): Record<string, object> {
-  const where = `${route.method} ${route.url}`;
-  const responses: Record<string, Response> = { 200: successOf(declared[200], where) };
-  const generic = {
-    ...EVERY_ROUTE,
-    ...(BODY_METHODS.has(route.method) ? WITH_BODY : {}),
-    ...(route.url.includes(":") ? WITH_PATH_PARAMS : {}),
+  const responses: Record<string, Response> = {
+    200: successOf(declared[200], `${route.method} ${route.url}`),
   };
-  for (const [status, description] of Object.entries(generic)) responses[status] = refusal(description);
   for (const [status, answer] of Object.entries(declared)) {
     if (status === "200") continue;
     const response = asResponse(answer);
-    responses[status] = response.content?.[JSON_TYPE]
-      ? refusal(response.description)
-      : { ...response, description: response.description || (responses[status]?.description ?? "") };
-  }
-  for (const status of ["429", "503"]) {
-    const response = responses[status];
-    if (response) response.headers = retryAfter;
+    responses[status] = response.content?.[JSON_TYPE] ? refusal(response.description) : response;
+    if (RETRY_AFTER_STATUSES.has(status))
+      responses[status] = { ...responses[status], headers: retryAfterOfRoute };
   }
   return Object.fromEntries(
     Object.entries(responses).map(([status, response]) => [status, withoutEmptyBody(response)]),
   );
 }
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** Each operation references the shared refusals that apply to it and that it does not declare itself. */
+const withSharedRefusals: SwaggerTransformObject = (document) => {
+  if (!("openapiObject" in document)) throw new Error("the API description is OpenAPI 3");
+  const { openapiObject } = document;
+  for (const [path, item] of Object.entries(openapiObject.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      if (!operation) continue;
+      for (const { status, name, appliesTo } of SHARED_REFUSALS) {
+        if (appliesTo(method, path) && !operation.responses?.[status])
+          operation.responses = {
+            ...operation.responses,
+            [status]: { $ref: `#/components/responses/${name}` },
+          };
+      }
+    }
+  }
+  return openapiObject;
+};
 
 /** An answer without a body (304) is marked `type: "null"`, which @fastify/swagger documents with no content. */
 const withoutEmptyBody = (response: Response) =>
@@ -214,6 +288,7 @@ async function apiDocsPlugin(app: FastifyInstance) {
         schemas: {
           [REFUSAL]: z.toJSONSchema(refusalEnvelope, { target: "openapi-3.0" }) as OpenAPIV3.SchemaObject,
         },
+        responses: sharedResponses,
         securitySchemes: {
           token: { type: "apiKey", in: "header", name: "token", description: "A console session's token" },
           reportApiKey: { type: "http", scheme: "bearer", description: "A reporting API key (pck_…)" },
@@ -222,6 +297,7 @@ async function apiDocsPlugin(app: FastifyInstance) {
       security: [{ token: [] }],
     },
     transform: describeOperation,
+    transformObject: withSharedRefusals,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
 }
