@@ -1,6 +1,7 @@
 // `npm test`: lint, type check, API tests on PGlite (and on PostgreSQL when DATABASE_URL is set: see
 // postgresSteps), web unit tests, the production web build and the Playwright suite in Chromium.
 import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -44,9 +45,14 @@ const DIRECT_CONNECTION_TESTS = [
   "test/shutdown.test.ts",
 ];
 
+/** The API description as /docs serves it, written for the linter. */
+const apiDescription = path.join(tmpdir(), `publisher-console-openapi-${process.pid}.json`);
+
 const steps = [
   ["lint", "npx", ["biome", "check", "."]],
   ["type check", "npm", ["run", "typecheck"]],
+  ["API description", "node", ["server/src/openapi.ts", apiDescription]],
+  ["API description lint (Redocly, redocly.yaml)", "npx", ["redocly", "lint", apiDescription]],
   ["contract tests", "npx", ["vitest", "run", "--root", "contract", "--passWithNoTests"]],
   ["API tests on PGlite", "npx", ["vitest", "run", "--root", "server"], withoutDatabaseUrl],
   ...postgresSteps(),

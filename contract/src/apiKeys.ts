@@ -156,11 +156,14 @@ export const API_KEY_ENDPOINTS = {
 
 // ── The public report endpoints ───────────────────────────────────────────────────────────────────────
 
+const DEFAULT_FORMAT = "json";
 const format = z
   .preprocess(
-    (value) => (value === undefined || value === "" ? "json" : value),
+    (value) => (value === undefined || value === "" ? DEFAULT_FORMAT : value),
     z.enum(["json", "csv"], { error: "apiFormatInvalid" }),
   )
+  // declared as well, so that the API description shows the parameter as optional
+  .default(DEFAULT_FORMAT)
   .describe("json (default): the envelope with the page and the total row; csv: every row, streamed");
 
 /** The console's report query (same fields and rules), without companyId: the key names the company. */

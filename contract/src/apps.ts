@@ -106,6 +106,7 @@ export const APP_ENDPOINTS = {
     body: appUpdateBody,
     answer: appRow,
     access: "app.write",
+    description: "Edits an application's name, package and URL (its app_key and secret never change).",
   }),
   remove: endpoint({
     method: "DELETE",

@@ -113,12 +113,14 @@ export const PASSPORT_ENDPOINTS = {
     path: "/v1/passport/public_key",
     answer: publicKeyAnswer,
     access: "public",
+    description: "The RSA public key (PEM) that encrypts the login form.",
   }),
   genCaptcha: endpoint({
     method: "POST",
     path: "/v1/passport/captcha/gen_math",
     answer: captchaAnswer,
     access: "public",
+    description: "A new arithmetic captcha: its id and the picture (SVG) of the question.",
   }),
   refreshCaptcha: endpoint({
     method: "POST",
@@ -126,6 +128,7 @@ export const PASSPORT_ENDPOINTS = {
     body: refreshCaptchaBody.optional(),
     answer: captchaAnswer,
     access: "public",
+    description: "A new question for a captcha (the one named by captcha_id is dropped).",
   }),
   login: endpoint({
     method: "POST",
@@ -163,18 +166,21 @@ export const PASSPORT_ENDPOINTS = {
     path: "/v1/passport/user/logout",
     answer: z.null(),
     access: "session",
+    description: "Ends the caller's session (its token).",
   }),
   userInfo: endpoint({
     method: "GET",
     path: "/api/v1/user/user_info",
     answer: userInfo,
     access: "session",
+    description: "The signed-in user: names, email, company, account, status, roles and report scope.",
   }),
   menu: endpoint({
     method: "GET",
     path: "/api/v1/user/menu",
     answer: menuAnswer,
     access: "session",
+    description: "The console menu the caller's roles allow.",
   }),
   permissions: endpoint({
     method: "GET",

@@ -316,6 +316,7 @@ export const PLACEMENT_ENDPOINTS = {
     body: placementCreateBody,
     answer: placementRow,
     access: "app.write",
+    description: "Adds a placement to an application of the company.",
   }),
   update: endpoint({
     method: "PUT",
@@ -333,6 +334,7 @@ export const PLACEMENT_ENDPOINTS = {
     query: idQuery,
     answer: z.null(),
     access: "app.write",
+    description: "Deletes a placement.",
   }),
   nameExists: endpoint({
     method: "GET",

@@ -284,6 +284,7 @@ export const REPORT_SCHEDULE_ENDPOINTS = {
     query: reportScheduleIdQuery,
     answer: z.null(),
     access: "report.schedule",
+    description: "Deletes one of the caller's schedules; nothing more is sent for it.",
   }),
   sendNow: endpoint({
     method: "POST",

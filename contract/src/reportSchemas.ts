@@ -168,15 +168,21 @@ const metricList = <Key extends string>(keys: readonly Key[]) =>
       .transform((list) => (list === null || list.length === 0 ? null : ([...new Set(list)] as Key[]))),
   );
 
+/**
+ * A paging number, `fallback` when absent or blank. The default is declared too, so the API description shows
+ * the field as optional (a preprocess alone reads as required).
+ */
+const pagingNumber = (fallback: number, max: number) =>
+  z
+    .preprocess(
+      (value) => integerText(blankToNull(value) ?? fallback),
+      z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(max),
+    )
+    .default(fallback);
+
 const paging = {
-  pageIndex: z.preprocess(
-    (value) => integerText(blankToNull(value) ?? 1),
-    z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(1_000_000),
-  ),
-  pageSize: z.preprocess(
-    (value) => integerText(blankToNull(value) ?? 10),
-    z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(REPORT_MAX_PAGE_SIZE),
-  ),
+  pageIndex: pagingNumber(1, 1_000_000),
+  pageSize: pagingNumber(10, REPORT_MAX_PAGE_SIZE),
 };
 
 const companyIdField = nullableId.describe(
@@ -480,10 +486,7 @@ export const reportBatchListQuery = z.object({
     .optional()
     .transform((v) => v ?? null),
   page_no: paging.pageIndex,
-  page_size: z.preprocess(
-    (value) => integerText(blankToNull(value) ?? 10),
-    z.number({ error: "integerRequired" }).int("integerRequired").min(1).max(5000),
-  ),
+  page_size: pagingNumber(10, 5000),
 });
 export type ReportBatchListQuery = z.input<typeof reportBatchListQuery>;
 /** The batch list's query as the server reads it and the web sends it (null = no filter). */

@@ -5,10 +5,8 @@
  * not serve.
  */
 import fastifyCompress from "@fastify/compress";
-import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config, ProcessRole } from "./config.ts";
 import { controlChannel } from "./control/channel.ts";
 import type { DataDirLock } from "./db/data-dir-lock.ts";
@@ -34,6 +32,7 @@ import { reportRoutes } from "./modules/reports/routes.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
 import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
+import { apiDocs } from "./plugins/api-docs.ts";
 import { auth } from "./plugins/auth.ts";
 import { type Deps, deps } from "./plugins/deps.ts";
 import { answerClientError, answerFrameworkError, envelope, sendNotFound } from "./plugins/envelope.ts";
@@ -113,8 +112,8 @@ const MAX_PARAM_LENGTH = 1024;
 
 /**
  * TRUST_PROXY for Fastify. A number of proxies becomes a function: Fastify turns a bare number into "trust
- * nothing", since it cannot tell whether the nearest hop is a proxy (docs/configuration.md, TRUST_PROXY: a
- * count is for a server only the proxies reach).
+ * nothing", since it cannot tell whether the nearest hop is a proxy (README: a count is for a server only
+ * the proxies reach).
  */
 const trustProxy = (setting: Config["TRUST_PROXY"]) =>
   typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
@@ -165,22 +164,7 @@ export async function buildApp({ dataDirLock, ...shared }: AppDeps): Promise<Fas
   // sent, and a small compressed body must not become a large one past the body limit.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], globalDecompression: false });
   if (serves(CONSOLE) && config.API_DOCS) {
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: { title: "Publisher Console API", version: "1.0.0" },
-        components: {
-          securitySchemes: {
-            token: { type: "apiKey", in: "header", name: "token" },
-            // The reporting API (docs/api.md#reporting-api): a company's read-only key, `Authorization:
-            // Bearer pck_…`.
-            reportApiKey: { type: "http", scheme: "bearer", description: "A reporting API key (pck_…)" },
-          },
-        },
-        security: [{ token: [] }],
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
+    await app.register(apiDocs);
   }
   await app.register(envelope);
   await app.register(textInputs);

@@ -6,7 +6,11 @@
  */
 import { Code } from "@pc/contract";
 import type { onRequestHookHandler } from "fastify";
+import { refusedWith } from "../lib/api-responses.ts";
 import { RetryLater } from "../lib/app-error.ts";
+
+/** How a route behind the limit documents it. */
+export const inFlightRefusal = refusedWith("Too many calls in flight on this server (code 607)");
 
 export function inFlightLimit(max: number, retryAfterSeconds = 1): onRequestHookHandler {
   let inFlight = 0;

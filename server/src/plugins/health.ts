@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { z } from "zod";
+import { answeredAs } from "../lib/api-responses.ts";
 import { withDeps } from "./deps.ts";
 import { POOLER_HINT } from "./envelope.ts";
 
@@ -15,9 +17,24 @@ async function healthPlugin(app: FastifyInstance) {
   database.onConnectionLost((error) =>
     app.log.warn({ reason: reason(error) }, "database connection lost; the pool connects anew"),
   );
-  const probe = { schema: { tags: ["health"] } } as const;
-  app.get("/healthz", probe, async (_request, reply) => reply.type("text/plain").send("ok"));
-  app.get("/readyz", probe, async (request, reply) => {
+  const ok = answeredAs("ok", { "text/plain": z.string() });
+  const liveness = {
+    config: { public: true },
+    schema: { tags: ["health"], summary: "Liveness: the process answers.", response: { 200: ok } },
+  };
+  const readiness = {
+    config: { public: true },
+    schema: {
+      tags: ["health"],
+      summary: "Readiness: the database answers the server's statements.",
+      response: {
+        200: ok,
+        503: answeredAs("Why the database is not ready", { "text/plain": z.string() }),
+      },
+    },
+  };
+  app.get("/healthz", liveness, async (_request, reply) => reply.type("text/plain").send("ok"));
+  app.get("/readyz", readiness, async (request, reply) => {
     const fault = database.faults.recent();
     if (fault) {
       request.log.warn({ reason: fault.reason, code: fault.code, hint: POOLER_HINT }, "database not ready");

@@ -21,6 +21,8 @@ import {
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answeredAs, refusedWith } from "../../lib/api-responses.ts";
 import { withDeps } from "../../plugins/deps.ts";
 import { reportExporter, sendCsv } from "../reports/query/export.ts";
 import {
@@ -40,6 +42,17 @@ declare module "fastify" {
 
 const tags = ["reporting API"];
 const security = [{ reportApiKey: [] }];
+
+/** The answers of a report call: JSON or CSV as `format` asks, and the key's refusals. */
+const answersOf = (answer: z.ZodType) => ({
+  200: answeredAs("format=json: the envelope; format=csv: the CSV file", {
+    "application/json": envelopeOf(answer),
+    "text/csv": z.string(),
+  }),
+  401: refusedWith("The API key is missing, unknown, expired or revoked (code 20010; WWW-Authenticate)"),
+  403: refusedWith("The API key may not read this report (code 402)"),
+  429: refusedWith("Past the key's rate limit (code 607)"),
+});
 
 const describe = (scope: ApiKeyScopeValue, what: string, example: string) =>
   `${what}\n\n` +
@@ -99,7 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "SDK report (reporting API)",
         description: describe("sdk", "The SDK report of the key's company.", SDK_EXAMPLE),
         querystring: sdkReportApiQuery,
-        response: { 200: envelopeOf(sdkReportApiAnswer) },
+        response: answersOf(sdkReportApiAnswer),
       },
     },
     async (request, reply) => {
@@ -124,7 +137,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "Affiliate report (reporting API)",
         description: describe("affiliate", "The affiliate report of the key's company.", AFFILIATE_EXAMPLE),
         querystring: affiliateReportApiQuery,
-        response: { 200: envelopeOf(affiliateReportApiAnswer) },
+        response: answersOf(affiliateReportApiAnswer),
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ import {
 } from "@pc/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { inFlightLimit } from "../../plugins/admission.ts";
+import { inFlightLimit, inFlightRefusal } from "../../plugins/admission.ts";
 import { withDeps } from "../../plugins/deps.ts";
 import { externalRules, oneSecret, SignedCalls, signed } from "../../plugins/signed.ts";
 import { applyNotice, profitCenterList } from "../profit-centers/service.ts";
@@ -121,7 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           SIGNING,
         querystring: z.object(signedCallQuery),
         body: affiliateStatsBody,
-        response: { 200: envelopeOf(affiliateStatsAnswer) },
+        response: { 200: envelopeOf(affiliateStatsAnswer), 429: inFlightRefusal },
       },
     },
     async (request) => ok(await ingestAffiliateStats(db, request.body, timeZone)),

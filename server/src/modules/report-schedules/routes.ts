@@ -13,7 +13,8 @@ import {
 } from "@pc/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
+import { answeredAs } from "../../lib/api-responses.ts";
 import { requestLang } from "../../lib/lang.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
@@ -101,6 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             ? "Public: the unsubscribe link's page, asking to confirm (HTML, in the mail's language)."
             : "Public: removes the link's address from the schedule and answers a confirmation page (HTML).",
         querystring: unsubscribeQuery,
+        response: { 200: answeredAs("The page, in the mail's language", { "text/html": z.string() }) },
       },
       handler: (request, reply) => answer(request, reply, method === "POST"),
     });

@@ -21,6 +21,8 @@ import {
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answeredAs } from "../../lib/api-responses.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { withDeps } from "../../plugins/deps.ts";
@@ -79,6 +81,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     "with = + - @ prefixed with '), named <companyId>_<timestamp>.csv. Above EXPORT_MAX_ROWS it answers " +
     "JSON code 604 (Please add more query conditions and retry).";
 
+  const csv = answeredAs("The CSV file", { "text/csv": z.string() });
+
   /** The CSV of a report query as the session sees it, in the request's language. */
   const exportAs = reportExporter(database, { timeZone, maxRows: config.EXPORT_MAX_ROWS });
   const exportOf = (
@@ -89,7 +93,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/v1/online/ssp/download",
-    { config: online, schema: { tags, description: EXPORT, body: onlineReportQuery } },
+    {
+      config: online,
+      schema: { tags, description: EXPORT, body: onlineReportQuery, response: { 200: csv } },
+    },
     async (request, reply) => sendCsv(reply, await exportOf("online", request, request.body)),
   );
 
@@ -104,6 +111,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           "<companyId>_Affiliate_Reports_Detail_List_<timestamp>",
         ),
         body: offlineReportQuery,
+        response: { 200: csv },
       },
     },
     async (request, reply) => sendCsv(reply, await exportOf("offline", request, request.body)),

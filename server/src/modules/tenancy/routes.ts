@@ -14,6 +14,8 @@ import {
 } from "@pc/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answeredAs, refusedWith } from "../../lib/api-responses.ts";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { withDeps } from "../../plugins/deps.ts";
@@ -142,6 +144,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           "A company's logo or favicon, as the branding answer names it; the URL holds the image's SHA-256, so " +
           "the answer is cached for a year.",
         params: companyAssetParams,
+        response: {
+          200: answeredAs("The image, of the type its bytes were read as", {
+            "image/png": z.string(),
+            "image/jpeg": z.string(),
+            "image/webp": z.string(),
+            "image/x-icon": z.string(),
+          }),
+          304: answeredAs("Not modified: If-None-Match named the image's ETag", {}),
+          404: refusedWith("No such image (code 604)"),
+        },
       },
     },
     async (request, reply) => {

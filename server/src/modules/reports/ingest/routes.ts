@@ -15,7 +15,7 @@ import {
 } from "@pc/contract";
 import { type FastifyPluginAsyncZod, validatorCompiler } from "fastify-type-provider-zod";
 import { AppError } from "../../../lib/app-error.ts";
-import { inFlightLimit } from "../../../plugins/admission.ts";
+import { inFlightLimit, inFlightRefusal } from "../../../plugins/admission.ts";
 import { withDeps } from "../../../plugins/deps.ts";
 import { signed } from "../../../plugins/signed.ts";
 import { rememberedApps, sdkSignedCalls } from "../../sdk/service.ts";
@@ -57,7 +57,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           "or an hour in the future refuses the whole batch (code 604 naming the event's field).",
         querystring: sdkEventsQuery,
         body: sdkEventsBody,
-        response: { 200: envelopeOf(sdkEventsAnswer) },
+        response: {
+          200: envelopeOf(sdkEventsAnswer),
+          429: inFlightRefusal,
+        },
       },
     },
     async (request, reply) => {
