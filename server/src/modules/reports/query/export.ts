@@ -17,7 +17,7 @@ import {
   type ReportKindValue,
 } from "@pc/contract";
 import { stringify } from "csv-stringify/sync";
-import type { FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RawBuilder } from "kysely";
 import { to as copyTo } from "pg-copy-streams";
 import type { DatabaseHandle, Db } from "../../../db/database.ts";
@@ -163,15 +163,6 @@ async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
 const csvOf = (columns: readonly ExportColumn[], rows: readonly Record<string, unknown>[]) =>
   stringify(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? "")));
 
-/**
- * Exports under one process's settings (time zone, row limit): what the console's and the reporting API's
- * CSV routes call with the viewer each of them finds.
- */
-export const reportExporter =
-  (database: DatabaseHandle, settings: Pick<ExportRequest, "timeZone" | "maxRows">) =>
-  (request: Pick<ExportRequest, "kind" | "viewer" | "query" | "lang">): Promise<ExportFile> =>
-    exportReport(database, { ...request, ...settings });
-
 /** Checks the query and its size, then answers the file name and a stream of its CSV. */
 export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
   const { db } = database;
@@ -233,11 +224,31 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
 }
 
 /** Answers an export file: CSV streamed, with its name and row count in the headers. */
-export function sendCsv(reply: FastifyReply, file: ExportFile) {
+function sendCsv(reply: FastifyReply, file: ExportFile) {
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${file.fileName}"`)
     .header("cache-control", "no-store")
     .header("x-export-rows", String(file.rows))
     .send(file.body);
+}
+
+/**
+ * The CSV answer of a report query under the app's settings (time zone, row limit) for the viewer `viewerOf`
+ * finds in a request: what the console's download routes and the reporting API's `format=csv` answer.
+ */
+export function csvAnswer(app: FastifyInstance, viewerOf: (request: FastifyRequest) => Viewer) {
+  const settings = { timeZone: app.timeZone, maxRows: app.config.EXPORT_MAX_ROWS };
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: ReportKindValue,
+    query: OnlineReportQuery | OfflineReportQuery,
+  ) => {
+    const viewer = viewerOf(request);
+    return sendCsv(
+      reply,
+      await exportReport(app.database, { kind, viewer, query, lang: request.lang, ...settings }),
+    );
+  };
 }
