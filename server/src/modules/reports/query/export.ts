@@ -117,8 +117,13 @@ interface PagedExport {
   compare: ExportComparison | null;
 }
 
-async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
+/** Reads the export's pages, each a short query; before each, waiting requests have the database first. */
+async function* pagedRows(database: DatabaseHandle, request: PagedExport, pageRows: number) {
   const { selection, plan } = request;
+  const read = async (query: RawBuilder<Record<string, unknown>>) => {
+    await database.yieldSession();
+    return (await query.execute(database.db)).rows;
+  };
   const common = { lang: request.lang, metrics: request.metrics, compare: request.compare };
   if (isRanked(selection, plan, request.order)) {
     // a chosen order: pages by offset (each ranks the groups again; only the key order has an index path)
@@ -131,7 +136,7 @@ async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
         offset,
         order: request.order,
       });
-      const rows = (await built.query.execute(db)).rows;
+      const rows = await read(built.query);
       if (rows.length > 0) yield csvOf(built.columns, rows);
       if (rows.length < pageRows) return;
     }
@@ -150,7 +155,7 @@ async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
         limit: pageRows - rows.length,
       });
       columns = built.columns;
-      rows.push(...(await built.query.execute(db)).rows);
+      rows.push(...(await read(built.query)));
     }
     if (rows.length === 0) return;
     yield csvOf(columns, rows);
@@ -216,7 +221,7 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
     } else {
       const pageRows = request.pageRows ?? EXPORT_PAGE_ROWS;
       const paged = { selection, plan, lang: request.lang, metrics, order, compare };
-      const pages = pagedRows(db, paged, pageRows);
+      const pages = pagedRows(database, paged, pageRows);
       for await (const page of pages) yield Buffer.from(page, "utf8");
     }
   }
