@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CounterSums } from "../src/modules/reports/metrics.ts";
+import { type CounterSums, exactSum } from "../src/modules/reports/metrics.ts";
 import { type KindModel, MODELS } from "../src/modules/reports/model.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 
@@ -36,12 +36,6 @@ const SAMPLES: Record<KindModel["kind"], SampleSums[]> = {
   ],
 };
 
-/** A decimal text as an exact integer in its counter's unit (money in millionths). */
-const exact = (text: string, money: boolean): bigint => {
-  const [whole = "0", fraction = ""] = text.split(".");
-  return money ? BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, "0")) : BigInt(whole);
-};
-
 describe("report metrics", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -67,7 +61,7 @@ describe("report metrics", () => {
 
   const inProcess = (model: KindModel, sums: SampleSums): Record<string, number> => {
     const exactSums: CounterSums = Object.fromEntries(
-      model.counters.map((counter) => [counter.column, exact(sums[counter.column] ?? "0", counter.money)]),
+      model.counters.map((counter) => [counter.column, exactSum(sums[counter.column], counter.money)]),
     );
     return Object.fromEntries(model.metrics.map((metric) => [metric.key, metric.value(exactSums)]));
   };

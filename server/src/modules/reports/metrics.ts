@@ -25,6 +25,17 @@ export interface ReportMetric extends MetricInfo<string> {
 const MILLIONTHS = 1_000_000n;
 const SCALE = 10n ** BigInt(METRIC_DECIMALS);
 
+/** A sum as the database answers it (a decimal text) as an exact integer: money in millionths. */
+export function exactSum(text: unknown, money: boolean): bigint {
+  const value = String(text ?? "0");
+  const negative = value.startsWith("-");
+  const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
+  const units = money
+    ? BigInt(whole) * MILLIONTHS + BigInt(fraction.padEnd(6, "0").slice(0, 6))
+    : BigInt(whole);
+  return negative ? -units : units;
+}
+
 /** numerator / denominator rounded half away from zero to METRIC_DECIMALS (0 when the denominator is 0). */
 function divide(numerator: bigint, denominator: bigint): number {
   if (denominator === 0n) return 0;

@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
-import type { CounterSums } from "../metrics.ts";
+import { type CounterSums, exactSum } from "../metrics.ts";
 import { groupCountKey, type KindModel } from "../model.ts";
 import { daysOf, type Piece } from "../spans.ts";
 import { appNames } from "./repo.ts";
@@ -29,15 +29,6 @@ export interface QueryOptions {
   embedded?: boolean;
   /** Rows a chunk may sum (tests make it small). */
   chunkRows?: number;
-}
-
-/** A decimal text (numeric) as an integer of millionths. */
-function millionths(text: unknown): bigint {
-  const value = String(text ?? "0");
-  const negative = value.startsWith("-");
-  const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
-  const result = BigInt(whole) * 1_000_000n + BigInt(`${fraction}000000`.slice(0, 6));
-  return negative ? -result : result;
 }
 
 /** The metrics named in `keys` (default all) of summed counters. */
@@ -129,9 +120,7 @@ async function chunkedPage(
       const key = JSON.stringify(dims);
       const group = groups.get(key) ?? { dims, sums: {} };
       for (const counter of model.counters) {
-        const value = counter.money
-          ? millionths(row[counter.column])
-          : BigInt(String(row[counter.column] ?? "0"));
+        const value = exactSum(row[counter.column], counter.money);
         group.sums[counter.column] = (group.sums[counter.column] ?? 0n) + value;
       }
       groups.set(key, group);
