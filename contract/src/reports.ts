@@ -82,12 +82,47 @@ export const OFFLINE_DIMENSIONS: readonly DimensionInfo<OfflineDimensionField>[]
  */
 export type MetricFormat = "count" | "money" | "ratio" | "rate";
 
-export interface MetricInfo<Key extends string> {
+/** What a counter holds: a number of events, or USD (6 decimals in the tables). */
+export type CounterUnit = "count" | "money";
+
+/** The counters every SDK report row sums (the rollups' columns), with their units. */
+export const ONLINE_COUNTERS = {
+  request: "count",
+  fill: "count",
+  show: "count",
+  click: "count",
+  revenue: "money",
+} as const satisfies Record<string, CounterUnit>;
+export type OnlineCounter = keyof typeof ONLINE_COUNTERS;
+
+/** The counters every affiliate report row sums. */
+export const OFFLINE_COUNTERS = {
+  click: "count",
+  conversion: "count",
+  refuse: "count",
+  settle_amount: "money",
+  payout: "money",
+} as const satisfies Record<string, CounterUnit>;
+export type OfflineCounter = keyof typeof OFFLINE_COUNTERS;
+
+/**
+ * A metric's one definition, from the counters summed over the row's records: Σ `of`, minus Σ `less`, divided
+ * by Σ `per` (0 when that is 0), times `times`. A quotient and a money value are rounded half away from zero
+ * to METRIC_DECIMALS; a count is whole. The server derives both its SQL and its in-process arithmetic from
+ * it (server/src/modules/reports/metrics.ts). `of` and `less` have one unit.
+ */
+export interface MetricFormula<Counter extends string = string> {
+  of: Counter;
+  less?: Counter;
+  per?: Counter;
+  times?: number;
+}
+
+export interface MetricInfo<Key extends string, Counter extends string = string> {
   key: Key;
   title: Titles;
   format: MetricFormat;
-  /** How it is derived from the summed counters (documentation for both sides). */
-  formula: string;
+  formula: MetricFormula<Counter>;
 }
 
 export const ONLINE_METRIC_KEYS = [
@@ -151,35 +186,43 @@ export function metricTitle(term: Term, format: MetricFormat): Titles {
   return { zh: `${term.zh}（USD）`, en: `${term.en} (USD)` };
 }
 
-const metric = <Key extends string>(
-  key: Key,
-  term: Term,
-  format: MetricFormat,
-  formula: string,
-): MetricInfo<Key> => ({ key, title: metricTitle(term, format), format, formula });
+const metricOf =
+  <Counter extends string>() =>
+  <Key extends string>(
+    key: Key,
+    term: Term,
+    format: MetricFormat,
+    formula: MetricFormula<Counter>,
+  ): MetricInfo<Key, Counter> => ({ key, title: metricTitle(term, format), format, formula });
+const online = metricOf<OnlineCounter>();
+const offline = metricOf<OfflineCounter>();
 
-export const ONLINE_METRICS: readonly MetricInfo<OnlineMetricKey>[] = [
-  metric("requestNum", GLOSSARY.requests, "count", "Σ request"),
-  metric("recallNum", GLOSSARY.fills, "count", "Σ fill"),
-  metric("recallRate", GLOSSARY.fillRate, "rate", "fill / request"),
-  metric("showNum", GLOSSARY.impressions, "count", "Σ show"),
-  metric("showRate", GLOSSARY.showRate, "rate", "show / fill"),
-  metric("clickNum", GLOSSARY.clicks, "count", "Σ click"),
-  metric("clickRate", GLOSSARY.ctr, "rate", "click / show"),
-  metric("settleAmount", GLOSSARY.revenue, "money", "Σ revenue"),
-  metric("settleEcpm", GLOSSARY.ecpm, "ratio", "revenue / show × 1000"),
+export const ONLINE_METRICS: readonly MetricInfo<OnlineMetricKey, OnlineCounter>[] = [
+  online("requestNum", GLOSSARY.requests, "count", { of: "request" }),
+  online("recallNum", GLOSSARY.fills, "count", { of: "fill" }),
+  online("recallRate", GLOSSARY.fillRate, "rate", { of: "fill", per: "request" }),
+  online("showNum", GLOSSARY.impressions, "count", { of: "show" }),
+  online("showRate", GLOSSARY.showRate, "rate", { of: "show", per: "fill" }),
+  online("clickNum", GLOSSARY.clicks, "count", { of: "click" }),
+  online("clickRate", GLOSSARY.ctr, "rate", { of: "click", per: "show" }),
+  online("settleAmount", GLOSSARY.revenue, "money", { of: "revenue" }),
+  online("settleEcpm", GLOSSARY.ecpm, "ratio", { of: "revenue", per: "show", times: 1000 }),
 ];
 
-export const OFFLINE_METRICS: readonly MetricInfo<OfflineMetricKey>[] = [
-  metric("clickNum", GLOSSARY.clicks, "count", "Σ click"),
-  metric("conversionNum", GLOSSARY.conversions, "count", "Σ conversion"),
-  metric("refuseNum", GLOSSARY.rejections, "count", "Σ refuse"),
-  metric("conversionRate", GLOSSARY.conversionRate, "rate", "conversion / click"),
-  metric("cpc", GLOSSARY.cpc, "ratio", "settle / click"),
-  metric("settleAmount", GLOSSARY.revenue, "money", "Σ settle_amount"),
-  metric("payout", GLOSSARY.payout, "money", "Σ payout"),
-  metric("profit", GLOSSARY.profit, "money", "settle − payout"),
-  metric("profitRate", GLOSSARY.profitRate, "rate", "profit / settle"),
+export const OFFLINE_METRICS: readonly MetricInfo<OfflineMetricKey, OfflineCounter>[] = [
+  offline("clickNum", GLOSSARY.clicks, "count", { of: "click" }),
+  offline("conversionNum", GLOSSARY.conversions, "count", { of: "conversion" }),
+  offline("refuseNum", GLOSSARY.rejections, "count", { of: "refuse" }),
+  offline("conversionRate", GLOSSARY.conversionRate, "rate", { of: "conversion", per: "click" }),
+  offline("cpc", GLOSSARY.cpc, "ratio", { of: "settle_amount", per: "click" }),
+  offline("settleAmount", GLOSSARY.revenue, "money", { of: "settle_amount" }),
+  offline("payout", GLOSSARY.payout, "money", { of: "payout" }),
+  offline("profit", GLOSSARY.profit, "money", { of: "settle_amount", less: "payout" }),
+  offline("profitRate", GLOSSARY.profitRate, "rate", {
+    of: "settle_amount",
+    less: "payout",
+    per: "settle_amount",
+  }),
 ];
 
 /** The SDK metrics by key (the home page's figures and top apps take their titles and formats from it). */

@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import {
   Code,
   MESSAGES,
@@ -7,7 +8,9 @@ import {
   type OnlineReportPage,
 } from "@pc/contract";
 import type { InjectOptions } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportReport } from "../src/modules/reports/query/export.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { otherPublisher, type Publisher } from "./support/publisher.ts";
 import { exportEachWay } from "./support/report-export.ts";
@@ -251,5 +254,56 @@ describe("the two ways of reading rows", () => {
       );
       expect(parseCsv(paged.text.slice(1)).length - 1).toBe(paged.rows);
     }
+  });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))("an export on PGlite's one session", () => {
+  it("yields it between slices: a request's statements wait for one slice, not one slice each", async () => {
+    let slices = 0;
+    const counted = db().withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        slices++;
+        return result;
+      },
+    });
+    const file = await exportReport(
+      { ...t.runtime.database, db: counted },
+      {
+        kind: "online",
+        viewer: { companyId: owner.companyId, seesAll: false },
+        query: {
+          ...range,
+          companyId: null,
+          appName: null,
+          adId: null,
+          addId: null,
+          adStyle: null,
+          country: null,
+          dimensions: [1, 3, 4],
+          pageIndex: 1,
+          pageSize: 10,
+          orderBy: null,
+          order: null,
+          metrics: null,
+          compare: null,
+        },
+        lang: "en",
+        timeZone: "UTC",
+        maxRows: 1000,
+        method: "paged",
+        pageRows: 1,
+      },
+    );
+    const reading = buffer(file.body);
+    while (slices < 3) await new Promise((resolve) => setImmediate(resolve));
+    // a request's statements one after the other, as a request makes them (its session, then its own)
+    const before = slices;
+    for (let statement = 0; statement < 3; statement++) await sql`select 1`.execute(db());
+    const during = slices - before;
+    const text = (await reading).toString("utf8");
+    expect(parseCsv(text.slice(1))).toHaveLength(file.rows + 1);
+    expect(slices).toBeGreaterThan(before + during + 10);
+    expect(during).toBeLessThanOrEqual(1);
   });
 });

@@ -11,11 +11,8 @@ import {
   affiliateReportApiAnswer,
   affiliateReportApiQuery,
   envelopeOf,
-  type OfflineReportQuery,
-  type OnlineReportQuery,
   ok,
   REPORT_API_PATHS,
-  type ReportKindValue,
   sdkReportApiAnswer,
   sdkReportApiQuery,
 } from "@pc/contract";
@@ -24,7 +21,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answeredAs, refusedWith } from "../../lib/api-responses.ts";
 import { withDeps } from "../../plugins/deps.ts";
-import { reportExporter, sendCsv } from "../reports/query/export.ts";
+import { csvAnswer } from "../reports/query/export.ts";
 import {
   offlineReport,
   offlineSummary,
@@ -81,7 +78,7 @@ const AFFILIATE_EXAMPLE =
   '"totalRow":{…},"days":[{"dt":"2024-05-01","status":"published",…}]}}';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db, database, config, timeZone } = app;
+  const { db, database, timeZone } = app;
   const queryOptions = { embedded: database.kind === "pglite" };
   app.decorateRequest("apiKey", null);
 
@@ -94,12 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const admit = (scope: ApiKeyScopeValue) => async (request: FastifyRequest) => {
     request.apiKey = await admitKey(db, request.headers.authorization, scope);
   };
-  const exportAs = reportExporter(database, { timeZone, maxRows: config.EXPORT_MAX_ROWS });
-  const exportOf = (
-    request: FastifyRequest,
-    kind: ReportKindValue,
-    query: OnlineReportQuery | OfflineReportQuery,
-  ) => exportAs({ kind, viewer: viewerOf(request), query, lang: request.lang });
+  const answerCsv = csvAnswer(app, viewerOf);
 
   app.get(
     REPORT_API_PATHS.sdk,
@@ -118,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { format, ...rest } = request.query;
       const query = { ...rest, companyId: null };
-      if (format === "csv") return sendCsv(reply, await exportOf(request, "online", query));
+      if (format === "csv") return answerCsv(request, reply, "online", query);
       const viewer = viewerOf(request);
       const page = await onlineReport(db, viewer, query, timeZone, queryOptions);
       const summary = await onlineSummary(db, viewer, query, timeZone, queryOptions);
@@ -143,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { format, ...rest } = request.query;
       const query = { ...rest, companyId: null };
-      if (format === "csv") return sendCsv(reply, await exportOf(request, "offline", query));
+      if (format === "csv") return answerCsv(request, reply, "offline", query);
       const viewer = viewerOf(request);
       const page = await offlineReport(db, viewer, query, timeZone, queryOptions);
       const summary = await offlineSummary(db, viewer, query, timeZone, queryOptions);

@@ -15,9 +15,14 @@ import {
 } from "@pc/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
-import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../../lib/audit.ts";
+import {
+  type Actor,
+  type AuditedEntity,
+  auditedCreate,
+  auditedDelete,
+  auditedUpdate,
+} from "../../lib/audited-writes.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
@@ -37,11 +42,7 @@ import {
   updateApp as updateAppRow,
 } from "./repo.ts";
 
-/** Who acts: the session's company and user (null for the seed and the CLI). */
-export interface Actor {
-  companyId: number;
-  userId: number | null;
-}
+export type { Actor } from "../../lib/audited-writes.ts";
 
 type AppInput = z.output<typeof appCreateBody>;
 type AppUpdate = z.output<typeof appUpdateBody>;
@@ -124,6 +125,9 @@ export async function requireApp(db: Db, companyId: number, id: number, field = 
   return record;
 }
 
+/** An app as the audited writes lock, read and record it. */
+const APP: AuditedEntity<AppRecord> = { entity: "app", lock: lockApp, read: requireApp, auditState };
+
 export interface AppCredentials {
   appKey: string;
   sdkSecret: string;
@@ -144,8 +148,8 @@ export async function createApp(
   checkCompany(actor, input.company_id);
   await checkUnique(db, actor.companyId, input);
   const record = await answeringDuplicates(() =>
-    inTransaction(db, async (tx) => {
-      const id = await insertApp(tx, {
+    auditedCreate(db, actor, APP, (tx) =>
+      insertApp(tx, {
         companyId: actor.companyId,
         name: input.name,
         pkg: input.pkg,
@@ -155,18 +159,8 @@ export async function createApp(
         appKey: credentials.appKey,
         sdkSecret: credentials.sdkSecret,
         modifyUserId: actor.userId,
-      });
-      const created = await requireApp(tx, actor.companyId, id);
-      await writeAudit(tx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        action: "create",
-        entity: "app",
-        entityId: id,
-        after: auditState(created),
-      });
-      return created;
-    }),
+      }),
+    ),
   );
   return toRow(record, timeZone);
 }
@@ -176,53 +170,27 @@ export async function updateApp(db: Db, actor: Actor, input: AppUpdate, timeZone
   await requireApp(db, actor.companyId, input.id);
   await checkUnique(db, actor.companyId, input, input.id);
   const record = await answeringDuplicates(() =>
-    inTransaction(db, async (tx) => {
-      if (!(await lockApp(tx, actor.companyId, input.id))) {
-        throw new AppError(Code.ParamError, "appNotFound", {}, "id");
-      }
-      const before = await requireApp(tx, actor.companyId, input.id);
-      await updateAppRow(tx, actor.companyId, input.id, {
+    auditedUpdate(db, actor, APP, input.id, (tx) =>
+      updateAppRow(tx, actor.companyId, input.id, {
         name: input.name,
         pkg: input.pkg,
         url: input.url,
         platform: input.platform,
         isOnline: input.is_online,
         modifyUserId: actor.userId,
-      });
-      const after = await requireApp(tx, actor.companyId, input.id);
-      await writeAudit(tx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        action: "update",
-        entity: "app",
-        entityId: input.id,
-        before: auditState(before),
-        after: auditState(after),
-      });
-      return after;
-    }),
+      }),
+    ),
   );
   return toRow(record, timeZone);
 }
 
 export async function deleteApp(db: Db, actor: Actor, id: number): Promise<void> {
   try {
-    await inTransaction(db, async (tx) => {
-      if (!(await lockApp(tx, actor.companyId, id)))
-        throw new AppError(Code.ParamError, "appNotFound", {}, "id");
-      const before = await requireApp(tx, actor.companyId, id);
+    await auditedDelete(db, actor, APP, id, async (tx) => {
       if ((await placementCountOf(tx, actor.companyId, id)) > 0) {
         throw new AppError(Code.ParamError, "appHasPlacements", {}, "id");
       }
       await deleteAppRow(tx, actor.companyId, id);
-      await writeAudit(tx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        action: "delete",
-        entity: "app",
-        entityId: id,
-        before: auditState(before),
-      });
     });
   } catch (error) {
     // A placement added after the check: the foreign key refuses the delete.

@@ -20,9 +20,8 @@ import {
   stringifyBottomPrice,
 } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
-import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../../lib/audit.ts";
+import { type AuditedEntity, auditedCreate, auditedDelete, auditedUpdate } from "../../lib/audited-writes.ts";
 import { PgCode, violated } from "../../lib/db-errors.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { formatDateTime } from "../../lib/time.ts";
@@ -88,6 +87,14 @@ async function requirePlacement(db: Db, companyId: number, id: number) {
   return { record, groups: await floorGroupsOf(db, companyId, [id]) };
 }
 
+/** A placement as the audited writes lock, read and record it. */
+const PLACEMENT: AuditedEntity<Awaited<ReturnType<typeof requirePlacement>>> = {
+  entity: "ad_position",
+  lock: lockPlacement,
+  read: requirePlacement,
+  auditState: ({ record, groups }) => auditState(record, groups),
+};
+
 async function checkName(db: Db, companyId: number, name: string, exceptId?: number) {
   if (await placementNameTaken(db, companyId, name, exceptId)) {
     throw new AppError(Code.ParamError, "placementNameDuplicate", {}, "name");
@@ -148,7 +155,7 @@ export async function createPlacement(
   await requireApp(db, actor.companyId, input.app_id, "app_id");
   await checkName(db, actor.companyId, input.name);
   const saved = await answeringRaces(() =>
-    inTransaction(db, async (tx) => {
+    auditedCreate(db, actor, PLACEMENT, async (tx) => {
       const id = await insertPlacement(tx, actor.companyId, input.app_id, {
         name: input.name,
         adStyle: input.ad_style,
@@ -157,16 +164,7 @@ export async function createPlacement(
         modifyUserId: actor.userId,
       });
       await replaceFloors(tx, actor.companyId, id, input.country_bottom_price ?? NO_BOTTOM_PRICE);
-      const created = await requirePlacement(tx, actor.companyId, id);
-      await writeAudit(tx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        action: "create",
-        entity: "ad_position",
-        entityId: id,
-        after: auditState(created.record, created.groups),
-      });
-      return created;
+      return id;
     }),
   );
   return toRow(saved.record, saved.groups, timeZone);
@@ -185,11 +183,7 @@ export async function updatePlacement(
   }
   await checkName(db, actor.companyId, input.name, input.id);
   const saved = await answeringRaces(() =>
-    inTransaction(db, async (tx) => {
-      if (!(await lockPlacement(tx, actor.companyId, input.id))) {
-        throw new AppError(Code.ParamError, "placementNotFound", {}, "id");
-      }
-      const before = await requirePlacement(tx, actor.companyId, input.id);
+    auditedUpdate(db, actor, PLACEMENT, input.id, async (tx) => {
       await updatePlacementRow(tx, actor.companyId, input.id, {
         name: input.name,
         adStyle: input.ad_style,
@@ -200,38 +194,13 @@ export async function updatePlacement(
       if (input.country_bottom_price) {
         await replaceFloors(tx, actor.companyId, input.id, input.country_bottom_price);
       }
-      const after = await requirePlacement(tx, actor.companyId, input.id);
-      await writeAudit(tx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        action: "update",
-        entity: "ad_position",
-        entityId: input.id,
-        before: auditState(before.record, before.groups),
-        after: auditState(after.record, after.groups),
-      });
-      return after;
     }),
   );
   return toRow(saved.record, saved.groups, timeZone);
 }
 
-export async function deletePlacement(db: Db, actor: Actor, id: number): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    if (!(await lockPlacement(tx, actor.companyId, id))) {
-      throw new AppError(Code.ParamError, "placementNotFound", {}, "id");
-    }
-    const before = await requirePlacement(tx, actor.companyId, id);
-    await deletePlacementRow(tx, actor.companyId, id);
-    await writeAudit(tx, {
-      companyId: actor.companyId,
-      userId: actor.userId,
-      action: "delete",
-      entity: "ad_position",
-      entityId: id,
-      before: auditState(before.record, before.groups),
-    });
-  });
+export function deletePlacement(db: Db, actor: Actor, id: number): Promise<void> {
+  return auditedDelete(db, actor, PLACEMENT, id, (tx) => deletePlacementRow(tx, actor.companyId, id));
 }
 
 export const placementNameExists = (db: Db, companyId: number, name: string, exceptId?: number) =>

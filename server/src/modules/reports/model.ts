@@ -1,19 +1,22 @@
 /**
- * The shape of each report kind on the server (docs/rules/reports.md#metrics; docs/performance.md): its
- * dimensions and the columns that hold them, its rollup tables (smallest first) with the dimensions each
- * holds and the key that makes its rows unique, its filters, and the SQL of its metrics (summed, then rates
- * derived; 0 when the denominator is 0; money and ratios rounded to METRIC_DECIMALS).
+ * The shape of each report kind on the server (docs/rules/reports.md#metrics; docs/performance.md): its dimensions and the columns that
+ * hold them, its rollup tables (smallest first) with the dimensions each holds and the key that makes its
+ * rows unique, its counters and its metrics (the contract's, computed as metrics.ts derives them).
  */
 import {
   AD_STYLE_TITLES,
+  type CounterUnit,
   type LangValue,
-  METRIC_DECIMALS,
+  type MetricInfo,
+  OFFLINE_COUNTERS,
   OFFLINE_DIMENSIONS,
   OFFLINE_METRICS,
+  ONLINE_COUNTERS,
   ONLINE_DIMENSIONS,
   ONLINE_METRICS,
   type ReportKindValue,
 } from "@pc/contract";
+import { type ReportMetric, reportMetric } from "./metrics.ts";
 
 /** A dimension as the tables hold it. */
 export interface DimensionColumn {
@@ -46,22 +49,12 @@ export interface Counter {
   money: boolean;
 }
 
-export interface MetricSql {
-  key: string;
-  /** The metric from the (summed) counters, as answered. */
-  expr: (sum: (column: string) => string) => string;
-  /** Sorting by it: unrounded where that lets an index serve the order. */
-  sort: (sum: (column: string) => string) => string;
-  format: "count" | "money" | "ratio" | "rate";
-  title: Record<LangValue, string>;
-}
-
 export interface KindModel {
   kind: ReportKindValue;
   dimensions: readonly DimensionColumn[];
   rollups: readonly Rollup[];
   counters: readonly Counter[];
-  metrics: readonly MetricSql[];
+  metrics: readonly ReportMetric[];
   /** The table of day totals and group counts. */
   dayTable: string;
   /** The finest grain. */
@@ -72,20 +65,12 @@ export interface KindModel {
   hourTable: string | null;
 }
 
-const D = METRIC_DECIMALS;
-const ratio = (numerator: string, denominator: string, scale = "") =>
-  `(case when ${denominator} = 0 then 0 else round(${numerator}${scale}::numeric / ${denominator}, ${D}) end)`;
-
-/** Metrics with the contract's titles. */
-function titled(
-  infos: readonly { key: string; title: Record<LangValue, string> }[],
-  metrics: readonly Omit<MetricSql, "title">[],
-): MetricSql[] {
-  return metrics.map((metric) => {
-    const found = infos.find((info) => info.key === metric.key);
-    if (!found) throw new Error(`no metric ${metric.key}`);
-    return { ...metric, title: found.title };
-  });
+/** A kind's counters and metrics, from the contract's definitions. */
+function measuresOf(units: Record<string, CounterUnit>, metrics: readonly MetricInfo<string>[]) {
+  return {
+    counters: Object.entries(units).map(([column, unit]) => ({ column, money: unit === "money" })),
+    metrics: metrics.map((info) => reportMetric(info, units)),
+  };
 }
 
 const dimension = (
@@ -134,49 +119,7 @@ export const ONLINE: KindModel = {
       key: ["dt", "hour", "pos", "country"],
     },
   ],
-  counters: [
-    { column: "request", money: false },
-    { column: "fill", money: false },
-    { column: "show", money: false },
-    { column: "click", money: false },
-    { column: "revenue", money: true },
-  ],
-  metrics: titled(ONLINE_METRICS, [
-    { key: "requestNum", format: "count", expr: (s) => s("request"), sort: (s) => s("request") },
-    { key: "recallNum", format: "count", expr: (s) => s("fill"), sort: (s) => s("fill") },
-    {
-      key: "recallRate",
-      format: "rate",
-      expr: (s) => ratio(s("fill"), s("request")),
-      sort: (s) => ratio(s("fill"), s("request")),
-    },
-    { key: "showNum", format: "count", expr: (s) => s("show"), sort: (s) => s("show") },
-    {
-      key: "showRate",
-      format: "rate",
-      expr: (s) => ratio(s("show"), s("fill")),
-      sort: (s) => ratio(s("show"), s("fill")),
-    },
-    { key: "clickNum", format: "count", expr: (s) => s("click"), sort: (s) => s("click") },
-    {
-      key: "clickRate",
-      format: "rate",
-      expr: (s) => ratio(s("click"), s("show")),
-      sort: (s) => ratio(s("click"), s("show")),
-    },
-    {
-      key: "settleAmount",
-      format: "money",
-      expr: (s) => `round(${s("revenue")}, ${D})`,
-      sort: (s) => s("revenue"),
-    },
-    {
-      key: "settleEcpm",
-      format: "ratio",
-      expr: (s) => ratio(s("revenue"), s("show"), " * 1000"),
-      sort: (s) => ratio(s("revenue"), s("show"), " * 1000"),
-    },
-  ]),
+  ...measuresOf(ONLINE_COUNTERS, ONLINE_METRICS),
   dayTable: "rpt_online_day",
   fineTable: "rpt_online_fine",
   spanTable: "rpt_online_span",
@@ -207,49 +150,7 @@ export const OFFLINE: KindModel = {
       key: ["dt", "sub", "offer", "pkg", "country"],
     },
   ],
-  counters: [
-    { column: "click", money: false },
-    { column: "conversion", money: false },
-    { column: "refuse", money: false },
-    { column: "settle_amount", money: true },
-    { column: "payout", money: true },
-  ],
-  metrics: titled(OFFLINE_METRICS, [
-    { key: "clickNum", format: "count", expr: (s) => s("click"), sort: (s) => s("click") },
-    { key: "conversionNum", format: "count", expr: (s) => s("conversion"), sort: (s) => s("conversion") },
-    { key: "refuseNum", format: "count", expr: (s) => s("refuse"), sort: (s) => s("refuse") },
-    {
-      key: "conversionRate",
-      format: "rate",
-      expr: (s) => ratio(s("conversion"), s("click")),
-      sort: (s) => ratio(s("conversion"), s("click")),
-    },
-    {
-      key: "cpc",
-      format: "ratio",
-      expr: (s) => ratio(s("settle_amount"), s("click")),
-      sort: (s) => ratio(s("settle_amount"), s("click")),
-    },
-    {
-      key: "settleAmount",
-      format: "money",
-      expr: (s) => `round(${s("settle_amount")}, ${D})`,
-      sort: (s) => s("settle_amount"),
-    },
-    { key: "payout", format: "money", expr: (s) => `round(${s("payout")}, ${D})`, sort: (s) => s("payout") },
-    {
-      key: "profit",
-      format: "money",
-      expr: (s) => `round(${s("settle_amount")} - ${s("payout")}, ${D})`,
-      sort: (s) => `(${s("settle_amount")} - ${s("payout")})`,
-    },
-    {
-      key: "profitRate",
-      format: "rate",
-      expr: (s) => ratio(`(${s("settle_amount")} - ${s("payout")})`, s("settle_amount")),
-      sort: (s) => ratio(`(${s("settle_amount")} - ${s("payout")})`, s("settle_amount")),
-    },
-  ]),
+  ...measuresOf(OFFLINE_COUNTERS, OFFLINE_METRICS),
   dayTable: "rpt_offline_day",
   fineTable: "rpt_offline_fine",
   spanTable: "rpt_offline_span",

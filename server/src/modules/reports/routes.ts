@@ -6,8 +6,6 @@
  */
 import {
   can,
-  type OfflineReportQuery,
-  type OnlineReportQuery,
   offlineReportQuery,
   ok,
   onlineReportQuery,
@@ -15,7 +13,6 @@ import {
   REPORT_KINDS,
   REPORT_MANAGE_ENDPOINTS,
   ReportAction,
-  type ReportKindValue,
   reportDateWindow,
   reportStepEndpoint,
 } from "@pc/contract";
@@ -29,7 +26,7 @@ import { withDeps } from "../../plugins/deps.ts";
 import { reportToday } from "./days.ts";
 import { batchList, manageReport } from "./management/service.ts";
 import { reportSettings } from "./pipeline/service.ts";
-import { reportExporter, sendCsv } from "./query/export.ts";
+import { csvAnswer } from "./query/export.ts";
 import { onlineOverview } from "./query/overview.ts";
 import {
   offlineReport,
@@ -84,12 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const csv = answeredAs("The CSV file", { "text/csv": z.string() });
 
   /** The CSV of a report query as the session sees it, in the request's language. */
-  const exportAs = reportExporter(database, { timeZone, maxRows: config.EXPORT_MAX_ROWS });
-  const exportOf = (
-    kind: ReportKindValue,
-    request: FastifyRequest,
-    query: OnlineReportQuery | OfflineReportQuery,
-  ) => exportAs({ kind, viewer: viewerOf(request), query, lang: request.lang });
+  const answerCsv = csvAnswer(app, viewerOf);
 
   app.post(
     "/v1/online/ssp/download",
@@ -97,7 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: online,
       schema: { tags, description: EXPORT, body: onlineReportQuery, response: { 200: csv } },
     },
-    async (request, reply) => sendCsv(reply, await exportOf("online", request, request.body)),
+    async (request, reply) => answerCsv(request, reply, "online", request.body),
   );
 
   app.post(
@@ -114,7 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: csv },
       },
     },
-    async (request, reply) => sendCsv(reply, await exportOf("offline", request, request.body)),
+    async (request, reply) => answerCsv(request, reply, "offline", request.body),
   );
 
   for (const kind of REPORT_KINDS) {

@@ -1,13 +1,13 @@
 /**
- * Large groupings on the embedded database (no request may hold PGlite for long; docs/performance.md). A
- * query that must sum many rollup rows (e.g. placement × country over 90 days, without the date) is summed a
- * few days at a time, each a short query that lets other requests in between, and the partial sums are added
- * here; the metrics are then derived exactly as the SQL does (sums first, rates rounded half away from zero
- * to METRIC_DECIMALS, 0 when the denominator is 0), then ordered and paged like the SQL query.
+ * Large groupings on the embedded database (no request may hold PGlite for long; docs/performance.md). A query that
+ * must sum many rollup rows (e.g. placement × country over 90 days, without the date) is summed a few days
+ * at a time, each a short query that lets other requests in between, and the partial sums are added here;
+ * the metrics are then derived from the sums as the SQL derives them (both from the contract's formulas,
+ * ../metrics.ts), then ordered and paged like the SQL query.
  */
-import { METRIC_DECIMALS } from "@pc/contract";
 import { sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
+import { type CounterSums, exactSum } from "../metrics.ts";
 import { groupCountKey, type KindModel } from "../model.ts";
 import { daysOf, type Piece } from "../spans.ts";
 import { appNames } from "./repo.ts";
@@ -31,63 +31,10 @@ export interface QueryOptions {
   chunkRows?: number;
 }
 
-const SCALE = 10n ** BigInt(METRIC_DECIMALS);
-
-/** A decimal text (numeric) as an integer of millionths. */
-function micros(text: unknown): bigint {
-  const value = String(text ?? "0");
-  const negative = value.startsWith("-");
-  const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
-  const result = BigInt(whole) * 1_000_000n + BigInt(`${fraction}000000`.slice(0, 6));
-  return negative ? -result : result;
-}
-
-/** numerator / denominator rounded half away from zero to METRIC_DECIMALS, as a number. */
-function divide(numerator: bigint, denominator: bigint): number {
-  if (denominator === 0n) return 0;
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const scaled = (n * SCALE * 2n + d) / (2n * d);
-  return Number(negative ? -scaled : scaled) / Number(SCALE);
-}
-
-type Sums = Record<string, bigint>;
-
-type Metric = (s: (column: string) => bigint) => number;
-const M = 1_000_000n;
-
-/** Each metric of summed counters (money counters in millionths), as the SQL of model.ts derives it. */
-const METRICS: Record<KindModel["kind"], Record<string, Metric>> = {
-  online: {
-    requestNum: (s) => Number(s("request")),
-    recallNum: (s) => Number(s("fill")),
-    recallRate: (s) => divide(s("fill"), s("request")),
-    showNum: (s) => Number(s("show")),
-    showRate: (s) => divide(s("show"), s("fill")),
-    clickNum: (s) => Number(s("click")),
-    clickRate: (s) => divide(s("click"), s("show")),
-    settleAmount: (s) => divide(s("revenue"), M),
-    settleEcpm: (s) => divide(s("revenue") * 1000n, s("show") * M),
-  },
-  offline: {
-    clickNum: (s) => Number(s("click")),
-    conversionNum: (s) => Number(s("conversion")),
-    refuseNum: (s) => Number(s("refuse")),
-    conversionRate: (s) => divide(s("conversion"), s("click")),
-    cpc: (s) => divide(s("settle_amount"), s("click") * M),
-    settleAmount: (s) => divide(s("settle_amount"), M),
-    payout: (s) => divide(s("payout"), M),
-    profit: (s) => divide(s("settle_amount") - s("payout"), M),
-    profitRate: (s) => divide(s("settle_amount") - s("payout"), s("settle_amount")),
-  },
-};
-
 /** The metrics named in `keys` (default all) of summed counters. */
-export function metricsOf(model: KindModel, sums: Sums, keys?: readonly string[]): Record<string, number> {
-  const s = (column: string) => sums[column] ?? 0n;
-  const metrics = METRICS[model.kind];
-  return Object.fromEntries((keys ?? Object.keys(metrics)).map((key) => [key, (metrics[key] as Metric)(s)]));
+function metricsOf(model: KindModel, sums: CounterSums, keys?: readonly string[]): Record<string, number> {
+  const metrics = keys ? model.metrics.filter((metric) => keys.includes(metric.key)) : model.metrics;
+  return Object.fromEntries(metrics.map((metric) => [metric.key, metric.value(sums)]));
 }
 
 /** How many rollup rows a query would sum, per day (from the day totals' group counts). */
@@ -158,7 +105,7 @@ async function chunkedPage(
 ): Promise<ChunkedPage> {
   const { model } = selection;
   const columns = selection.dims.map((key) => columnOf(model, key));
-  const groups = new Map<string, { dims: unknown[]; sums: Sums }>();
+  const groups = new Map<string, { dims: unknown[]; sums: CounterSums }>();
   for (const chunk of chunksOf(partsOf(plan, perDay), chunkRows)) {
     const days = chunk.flatMap((part) => part.days);
     const first = days.reduce((a, b) => (a < b ? a : b));
@@ -173,9 +120,7 @@ async function chunkedPage(
       const key = JSON.stringify(dims);
       const group = groups.get(key) ?? { dims, sums: {} };
       for (const counter of model.counters) {
-        const value = counter.money
-          ? micros(row[counter.column])
-          : BigInt(String(row[counter.column] ?? "0"));
+        const value = exactSum(row[counter.column], counter.money);
         group.sums[counter.column] = (group.sums[counter.column] ?? 0n) + value;
       }
       groups.set(key, group);
@@ -189,7 +134,7 @@ async function chunkedPage(
     ...Object.fromEntries(columns.map((column, index) => [column, group.dims[index]])),
     ...metricsOf(model, group.sums, orderKeys),
     sums: group.sums,
-  })) as (Record<string, unknown> & { sums: Sums })[];
+  })) as (Record<string, unknown> & { sums: CounterSums })[];
   all.sort(comparator(selection, page, await sortNames(db, selection, page, all)));
   const rows = all
     .slice(page.offset, page.offset + page.limit)

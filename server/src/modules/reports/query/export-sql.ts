@@ -8,12 +8,13 @@ import {
   changeFormatOf,
   compareColumnTitles,
   compareSidesOf,
+  type MetricFormat,
   OFFLINE_DIMENSIONS,
   ONLINE_DIMENSIONS,
   type ReportCompareRange,
 } from "@pc/contract";
 import { type RawBuilder, sql } from "kysely";
-import { adStyleTitleSql, type KindModel, type MetricSql } from "../model.ts";
+import { adStyleTitleSql, type KindModel } from "../model.ts";
 import {
   columnOf,
   dimColumns,
@@ -106,7 +107,7 @@ export interface ExportRequest {
  * A metric's comparison cells: its comparison value, the change (a rate's in percentage points), and the
  * relative change in % (empty on a zero base).
  */
-function comparedCells(format: MetricSql["format"], key: string): string[] {
+function comparedCells(format: MetricFormat, key: string): string[] {
   const value = `q."${key}"`;
   const base = `coalesce(c."${key}", 0)`;
   const percent = `(case when ${base} = 0 then null else round((${value} - ${base}) * 100.0 / abs(${base}), 2)::numeric(30, 2)::text || '%' end)`;

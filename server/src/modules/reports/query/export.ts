@@ -17,7 +17,7 @@ import {
   type ReportKindValue,
 } from "@pc/contract";
 import { stringify } from "csv-stringify/sync";
-import type { FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RawBuilder } from "kysely";
 import { to as copyTo } from "pg-copy-streams";
 import type { DatabaseHandle, Db } from "../../../db/database.ts";
@@ -117,8 +117,13 @@ interface PagedExport {
   compare: ExportComparison | null;
 }
 
-async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
+/** Reads the export's pages, each a short query; before each, waiting requests have the database first. */
+async function* pagedRows(database: DatabaseHandle, request: PagedExport, pageRows: number) {
   const { selection, plan } = request;
+  const read = async (query: RawBuilder<Record<string, unknown>>) => {
+    await database.yieldSession();
+    return (await query.execute(database.db)).rows;
+  };
   const common = { lang: request.lang, metrics: request.metrics, compare: request.compare };
   if (isRanked(selection, plan, request.order)) {
     // a chosen order: pages by offset (each ranks the groups again; only the key order has an index path)
@@ -131,7 +136,7 @@ async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
         offset,
         order: request.order,
       });
-      const rows = (await built.query.execute(db)).rows;
+      const rows = await read(built.query);
       if (rows.length > 0) yield csvOf(built.columns, rows);
       if (rows.length < pageRows) return;
     }
@@ -150,7 +155,7 @@ async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
         limit: pageRows - rows.length,
       });
       columns = built.columns;
-      rows.push(...(await built.query.execute(db)).rows);
+      rows.push(...(await read(built.query)));
     }
     if (rows.length === 0) return;
     yield csvOf(columns, rows);
@@ -162,15 +167,6 @@ async function* pagedRows(db: Db, request: PagedExport, pageRows: number) {
 
 const csvOf = (columns: readonly ExportColumn[], rows: readonly Record<string, unknown>[]) =>
   stringify(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? "")));
-
-/**
- * Exports under one process's settings (time zone, row limit): what the console's and the reporting API's
- * CSV routes call with the viewer each of them finds.
- */
-export const reportExporter =
-  (database: DatabaseHandle, settings: Pick<ExportRequest, "timeZone" | "maxRows">) =>
-  (request: Pick<ExportRequest, "kind" | "viewer" | "query" | "lang">): Promise<ExportFile> =>
-    exportReport(database, { ...request, ...settings });
 
 /** Checks the query and its size, then answers the file name and a stream of its CSV. */
 export async function exportReport(database: DatabaseHandle, request: ExportRequest): Promise<ExportFile> {
@@ -225,7 +221,7 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
     } else {
       const pageRows = request.pageRows ?? EXPORT_PAGE_ROWS;
       const paged = { selection, plan, lang: request.lang, metrics, order, compare };
-      const pages = pagedRows(db, paged, pageRows);
+      const pages = pagedRows(database, paged, pageRows);
       for await (const page of pages) yield Buffer.from(page, "utf8");
     }
   }
@@ -233,11 +229,31 @@ export async function exportReport(database: DatabaseHandle, request: ExportRequ
 }
 
 /** Answers an export file: CSV streamed, with its name and row count in the headers. */
-export function sendCsv(reply: FastifyReply, file: ExportFile) {
+function sendCsv(reply: FastifyReply, file: ExportFile) {
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${file.fileName}"`)
     .header("cache-control", "no-store")
     .header("x-export-rows", String(file.rows))
     .send(file.body);
+}
+
+/**
+ * The CSV answer of a report query under the app's settings (time zone, row limit) for the viewer `viewerOf`
+ * finds in a request: what the console's download routes and the reporting API's `format=csv` answer.
+ */
+export function csvAnswer(app: FastifyInstance, viewerOf: (request: FastifyRequest) => Viewer) {
+  const settings = { timeZone: app.timeZone, maxRows: app.config.EXPORT_MAX_ROWS };
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: ReportKindValue,
+    query: OnlineReportQuery | OfflineReportQuery,
+  ) => {
+    const viewer = viewerOf(request);
+    return sendCsv(
+      reply,
+      await exportReport(app.database, { kind, viewer, query, lang: request.lang, ...settings }),
+    );
+  };
 }

@@ -5,12 +5,8 @@
  * mails.
  */
 import {
-  type OfflineMetricValues,
   type OfflineReportQuery,
-  type OfflineReportRow,
-  type OnlineMetricValues,
   type OnlineReportQuery,
-  type OnlineReportRow,
   type ReportCompareRange,
   type ReportKindValue,
   reportDateToIso,
@@ -158,17 +154,19 @@ async function comparedTotal(db: Db, comparison: Comparison | null, options: Que
 }
 
 /**
- * What a summary is made of: the selection, its comparison and the days, then the total and the compared
- * total, each read on its own connection where the database has several (PostgreSQL's pool).
+ * The total row of a query with the status of every day, and the compared total when asked. The selection and
+ * the days, then the total and the compared total, are each read on their own connection where the database
+ * has several (PostgreSQL's pool).
  */
-async function summaryParts(
+async function reportSummary<Row extends { compare?: unknown }>(
   db: Db,
   kind: ReportKindValue,
   viewer: Viewer,
   query: ReportQuery,
   timeZone: string,
   options: QueryOptions,
-) {
+  answerRows: (selection: ReportSelection, rows: Record<string, unknown>[]) => Promise<Row[]> | Row[],
+): Promise<{ total: Row; days: Awaited<ReturnType<typeof daysOf>>; compareRange?: ReportCompareRange }> {
   const [[selection, comparison], days] = await Promise.all([
     comparedSelections(db, kind, viewer, query, timeZone),
     daysOf(db, kind, viewer, query, timeZone),
@@ -177,58 +175,34 @@ async function summaryParts(
     totalOf(db, selection, options),
     comparedTotal(db, comparison, options),
   ]);
-  return { selection, total, days, compared };
+  const [row] = await answerRows({ ...(selection ?? emptySelection(kind, viewer)), dims: [] }, [total]);
+  if (!row) throw new Error("a total row is answered for every summary");
+  if (!compared) return { total: row, days };
+  return {
+    total: { ...row, compare: compared.values as Row["compare"] },
+    days,
+    compareRange: compared.range,
+  };
 }
 
-export async function onlineSummary(
+export const onlineSummary = (
   db: Db,
   viewer: Viewer,
   query: OnlineReportQuery,
   timeZone: string,
   options: QueryOptions = {},
-) {
-  const { selection, total, days, compared } = await summaryParts(
-    db,
-    "online",
-    viewer,
-    query,
-    timeZone,
-    options,
+) =>
+  reportSummary(db, "online", viewer, query, timeZone, options, (selection, rows) =>
+    onlineRows(db, selection, rows),
   );
-  const [row] = await onlineRows(db, { ...(selection ?? emptySelection("online", viewer)), dims: [] }, [
-    total,
-  ]);
-  if (!compared) return { total: row as OnlineReportRow, days };
-  return {
-    total: { ...(row as OnlineReportRow), compare: compared.values as OnlineMetricValues },
-    days,
-    compareRange: compared.range,
-  };
-}
 
-export async function offlineSummary(
+export const offlineSummary = (
   db: Db,
   viewer: Viewer,
   query: OfflineReportQuery,
   timeZone: string,
   options: QueryOptions = {},
-) {
-  const { selection, total, days, compared } = await summaryParts(
-    db,
-    "offline",
-    viewer,
-    query,
-    timeZone,
-    options,
-  );
-  const [row] = offlineRows({ ...(selection ?? emptySelection("offline", viewer)), dims: [] }, [total]);
-  if (!compared) return { total: row as OfflineReportRow, days };
-  return {
-    total: { ...(row as OfflineReportRow), compare: compared.values as OfflineMetricValues },
-    days,
-    compareRange: compared.range,
-  };
-}
+) => reportSummary(db, "offline", viewer, query, timeZone, options, offlineRows);
 
 // ─── Published days (the scheduled report mails) ────────────────────────────────────────────────────────
 

@@ -143,7 +143,7 @@ const summer = (grouped: boolean) => (column: string) => (grouped ? `sum(r.${col
 
 export function metricSelect(model: KindModel, grouped: boolean): RawBuilder<unknown> {
   const sum = summer(grouped);
-  return sql.raw(model.metrics.map((metric) => `${metric.expr(sum)} as "${metric.key}"`).join(", "));
+  return sql.raw(model.metrics.map((metric) => `${metric.sql(sum)} as "${metric.key}"`).join(", "));
 }
 
 export const dimColumns = (selection: ReportSelection) =>
@@ -174,7 +174,7 @@ export function orderTerms(selection: ReportSelection, grouped: boolean, order: 
   const terms: string[] = [];
   const direction = (order.order ?? "desc").toUpperCase();
   const metric = selection.model.metrics.find((m) => m.key === order.orderBy);
-  if (metric) terms.push(`${metric.sort(summer(grouped))} ${direction}`);
+  if (metric) terms.push(`${metric.sortSql(summer(grouped))} ${direction}`);
   const sorted = sortedDimension(selection, order.orderBy);
   if (sorted) terms.push(`${dimensionSort(selection, sorted.key)} ${direction}`);
   // an app sorted by name still needs its id after it: two apps may share a name
