@@ -10,7 +10,7 @@ import { useContractText } from "../../i18n/messages.ts";
 import { orderedChoice } from "./columnChoice.ts";
 import { hasHours, metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "./reportDefs.ts";
 
-export const CUSTOM_COLUMNS_WIDTH = 800;
+const CUSTOM_COLUMNS_WIDTH = 800;
 
 interface ChoiceForm {
   dimensions: number[];

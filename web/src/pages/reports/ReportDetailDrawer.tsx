@@ -18,7 +18,7 @@ import { DATE_DIMENSION, type ReportColumnChoice } from "./reportDefs.ts";
 import { FIRST_REPORT_PAGE, nextReportPaging, type ReportDates, type ReportPaging } from "./reportQuery.ts";
 import { type DateRange, datesOf, type ReportScreenConfig, rangeOf } from "./reportScreenConfig.ts";
 
-export const DETAIL_DRAWER_WIDTH = 1080;
+const DETAIL_DRAWER_WIDTH = 1080;
 
 type DetailForm<V> = V & { range: DateRange };
 

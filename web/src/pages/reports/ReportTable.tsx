@@ -61,7 +61,7 @@ const MONEY_WIDTH = 150;
 /** Money columns whose English title is long ("Settlement amount (USD)"). */
 const WIDE_MONEY: Record<string, number> = { settleAmount: 190 };
 
-export function defaultColumnWidth(def: ReportDef, column: string): number {
+function defaultColumnWidth(def: ReportDef, column: string): number {
   const metric = def.metrics.find((m) => m.key === column);
   if (metric) {
     if (metric.format === "money" || metric.format === "ratio") return WIDE_MONEY[column] ?? MONEY_WIDTH;

@@ -32,7 +32,7 @@ export interface ReportPaging {
 
 export const FIRST_REPORT_PAGE: ReportPaging = { pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE };
 /** The default range: the last 7 report days, ending yesterday. */
-export const DEFAULT_RANGE_DAYS = 7;
+const DEFAULT_RANGE_DAYS = 7;
 
 export function defaultDates(window: ReportDateWindow): ReportDates {
   const start = addReportDays(window.maxDate, 1 - DEFAULT_RANGE_DAYS);
@@ -89,7 +89,7 @@ export interface OfflineFilters {
 }
 
 /** A filter of several values as sent: texts trimmed, blanks and repeats dropped; none = null (no filter). */
-export function anyOf<T extends string | number>(values: readonly T[] | T | null | undefined): T[] | null {
+function anyOf<T extends string | number>(values: readonly T[] | T | null | undefined): T[] | null {
   const list = (
     Array.isArray(values) ? values : values === null || values === undefined ? [] : [values]
   ) as T[];

@@ -55,7 +55,7 @@ export type FilterForm<V> = V & {
 
 /** yyyyMMdd ⇄ the pickers' dayjs. */
 export const toDayjs = (ymd: string): Dayjs => dayjs(reportDateToIso(ymd));
-export const fromDayjs = (day: Dayjs): string => isoToReportDate(day.format("YYYY-MM-DD"));
+const fromDayjs = (day: Dayjs): string => isoToReportDate(day.format("YYYY-MM-DD"));
 
 export const windowOf = (answer: ReportDateWindowAnswer): ReportDateWindow => ({
   minDate: answer.minDate,

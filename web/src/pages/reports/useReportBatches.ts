@@ -21,7 +21,7 @@ import { usePagedList } from "../../components/usePagedList.ts";
 import { dayOf, toDayjs } from "./reportScreenConfig.ts";
 
 /** The list starts with the last 14 days ending yesterday. */
-export const MANAGEMENT_DEFAULT_DAYS = 14;
+const MANAGEMENT_DEFAULT_DAYS = 14;
 
 /** What the operator may do with a batch of each status ("recalculate" is calculate on a day with a report). */
 export type ManageAction = ReportActionValue | "recalculate";

@@ -22,7 +22,7 @@ import {
 } from "./sql.ts";
 
 /** Rows one chunk may sum (about 20–40 ms of PGlite). */
-export const CHUNK_ROWS = 20_000;
+const CHUNK_ROWS = 20_000;
 
 export interface QueryOptions {
   /** PGlite: large groupings are summed a few days at a time, so no query holds it long. */
@@ -84,7 +84,7 @@ const METRICS: Record<KindModel["kind"], Record<string, Metric>> = {
 };
 
 /** The metrics named in `keys` (default all) of summed counters. */
-export function metricsOf(model: KindModel, sums: Sums, keys?: readonly string[]): Record<string, number> {
+function metricsOf(model: KindModel, sums: Sums, keys?: readonly string[]): Record<string, number> {
   const s = (column: string) => sums[column] ?? 0n;
   const metrics = METRICS[model.kind];
   return Object.fromEntries((keys ?? Object.keys(metrics)).map((key) => [key, (metrics[key] as Metric)(s)]));
