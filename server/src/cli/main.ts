@@ -2,7 +2,10 @@
  * The operator CLI (docs/cli.md): `npm run cli -- <command> [options]`. A command runs on a database the CLI
  * opens itself; when a server owns the embedded data directory, the server runs it (control/channel.ts).
  */
-import { prepareRuntime, type Runtime } from "./bootstrap.ts";
+import { prepareRuntime, type Runtime } from "../bootstrap.ts";
+import { loadConfig } from "../config.ts";
+import { sendCommand } from "../control/client.ts";
+import { controlSocketPath, DataDirInUse } from "../db/data-dir-lock.ts";
 import {
   COMMANDS,
   type Outcome,
@@ -11,11 +14,8 @@ import {
   refusalOf,
   runCommand,
   UsageError,
-} from "./cli/commands.ts";
-import { runStandalone, STANDALONE_COMMANDS } from "./cli/standalone.ts";
-import { loadConfig } from "./config.ts";
-import { sendCommand } from "./control/client.ts";
-import { controlSocketPath, DataDirInUse } from "./db/data-dir-lock.ts";
+} from "./commands.ts";
+import { runStandalone, STANDALONE_COMMANDS } from "./standalone.ts";
 
 function help(): string {
   return [
