@@ -177,7 +177,7 @@ test.describe("sign-in", () => {
     test(`a visitor sees the sign-in frame before the scripts run, then the app's in its place (${width} px)`, async ({
       page,
     }) => {
-      // the server draws the frame into the page (server/src/plugins/signInShell.ts): on a phone's network the
+      // the server draws the frame into the page (server/src/plugins/sign-in-shell.ts): on a phone's network the
       // first paint no longer waits for 300 KB of script
       await page.setViewportSize({ width, height: 800 });
       const releaseScripts = await openWithScriptsHeld(page, "/login");

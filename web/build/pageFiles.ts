@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rolldown } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
-import { PAGE_FILES, type PageFiles } from "../../contract/src/servedPage.ts";
+import { PAGE_FILES, type PageFiles } from "../../contract/src/served-page.ts";
 import { PATHS } from "../src/app/paths.ts";
 
 const PAGE_IMPORTS_MODULE = "src/app/pageImports.ts";

@@ -2,7 +2,7 @@
  * The app's script runs once the frame the server drew into the page has been painted
  * (docs/performance.md#the-first-load).
  *
- * The served page carries a frame (server/src/plugins/signInShell.ts) that needs only the stylesheets to paint.
+ * The served page carries a frame (server/src/plugins/sign-in-shell.ts) that needs only the stylesheets to paint.
  * A visitor's: the app's script (300 KB) loaded beside the stylesheets shared a phone's narrow connection with
  * them and held the first paint back, so the build writes a second page for visitors whose module scripts are
  * replaced by a small one that waits for that paint (a frame) and fetches and starts them then (at once in a
@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import type { Plugin, Rolldown } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
-import { STATIC_SHELL_ID, VISITOR_PAGE } from "../../contract/src/servedPage.ts";
+import { STATIC_SHELL_ID, VISITOR_PAGE } from "../../contract/src/served-page.ts";
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 

@@ -6,7 +6,7 @@
  * The page carries the branding of the host it is served on (the answer of GET /common/host, as JSON in
  * `<script id="pc-host">`): the first paint shows the company's name, colour and icon without waiting for a
  * round trip after the scripts (a phone on a slow network saves one), and the icon is right from the start.
- * The page carries the frame drawn from it alone (signInShell.ts), so the first paint does not wait for the
+ * The page carries the frame drawn from it alone (sign-in-shell.ts), so the first paint does not wait for the
  * scripts either: the sign-in frame in the build's visitor page for a visitor without a session, the top bar
  * of the signed-in frame in index.html for a user with one.
  */
@@ -19,7 +19,7 @@ import { escapeHtml } from "../lib/html.ts";
 import { brandingForHost } from "../modules/tenancy/service.ts";
 import { withDeps } from "./deps.ts";
 import { sendNotFound } from "./envelope.ts";
-import { isVisitor, signedInShell, signInShell } from "./signInShell.ts";
+import { isVisitor, signedInShell, signInShell } from "./sign-in-shell.ts";
 
 const API_PREFIXES = [
   "/v1/",

@@ -1,5 +1,5 @@
 /**
- * The hand-over from the frame the server drew into the page (server/src/plugins/signInShell.ts) to the app's
+ * The hand-over from the frame the server drew into the page (server/src/plugins/sign-in-shell.ts) to the app's
  * own: the shell lies over the app until the app's page (or its signed-in frame) has been drawn, then goes in
  * the same frame, so the user sees no spinner and no empty page in between.
  */

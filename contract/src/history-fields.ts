@@ -3,7 +3,7 @@
  * catalogues title each under `history.fields.<field>` and show its values by kind; the server names the app a
  * placement's `app_id` refers to.
  */
-import type { EnumName } from "./enumTitles.ts";
+import type { EnumName } from "./enum-titles.ts";
 import { HistoryEntity, type HistoryEntityValue } from "./history.ts";
 
 /**

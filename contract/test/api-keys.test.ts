@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiKeyCreateBody, apiKeyStatus, sdkReportApiQuery } from "../src/apiKeys.ts";
+import { apiKeyCreateBody, apiKeyStatus, sdkReportApiQuery } from "../src/api-keys.ts";
 
 describe("the reporting API's contract", () => {
   it("reads a query string's lists comma-separated or repeated, and defaults format to json", () => {

@@ -14,7 +14,7 @@ import {
   onlineReportQuery,
   onlineReportRow,
   reportDayStatus,
-} from "./reportSchemas.ts";
+} from "./report-schemas.ts";
 import { isReportDate, type ReportKindValue } from "./reports.ts";
 
 export const ApiKeyScope = { Sdk: "sdk", Affiliate: "affiliate" } as const;
