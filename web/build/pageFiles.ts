@@ -16,7 +16,7 @@ import { PATHS } from "../src/app/paths.ts";
 
 const PAGE_IMPORTS_MODULE = "src/app/pageImports.ts";
 const FRAME_MODULE = "src/app/layout/SignedInFrame.tsx";
-/** One entry of PAGE_IMPORTS: `  sdkReports: () => import("../pages/reports/SdkReportsPage.tsx"),`. */
+/** One entry of PAGE_IMPORTS: `  sdkReports: () => import("../pages/reports/screen/SdkReportsPage.tsx"),`. */
 const PAGE_IMPORT = /^ {2}(\w+): \(\) => import\("([^"]+)"\),$/gm;
 
 function isPathName(name: string): name is keyof typeof PATHS {
