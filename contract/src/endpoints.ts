@@ -4,7 +4,7 @@
  * a screen's code carries only its area's schemas.
  */
 import { ACCOUNT_ENDPOINTS, PASSWORD_ENDPOINTS } from "./accounts.ts";
-import { API_KEY_ENDPOINTS } from "./apiKeys.ts";
+import { API_KEY_ENDPOINTS } from "./api-keys.ts";
 import { APP_ENDPOINTS } from "./apps.ts";
 import { COMPANY_ENDPOINTS } from "./companies.ts";
 import { GEO_ENDPOINTS } from "./countries.ts";

@@ -5,7 +5,7 @@
  * only.
  */
 import { z } from "zod";
-import { onlineReportRow } from "./reportSchemas.ts";
+import { onlineReportRow } from "./report-schemas.ts";
 import type { OnlineMetricKey } from "./reports.ts";
 
 /** The figures the home page shows, in order: revenue, eCPM, fill rate, impressions. */

@@ -20,7 +20,7 @@ import {
   reportManageQuery,
   reportStartCompanyAnswer,
   reportStartCompanyQuery,
-} from "./reportSchemas.ts";
+} from "./report-schemas.ts";
 import type { ReportActionValue, ReportKindValue } from "./reports.ts";
 
 const QUERY_RULES =

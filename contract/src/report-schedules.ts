@@ -12,7 +12,7 @@ import { endpoint } from "./endpoint.ts";
 import { Lang } from "./enums.ts";
 import { pageOf, pageQuery } from "./envelope.ts";
 import { hasEmoji, ID_MAX, idParam, idValue } from "./inputs.ts";
-import { offlineReportQuery, onlineReportQuery } from "./reportSchemas.ts";
+import { offlineReportQuery, onlineReportQuery } from "./report-schemas.ts";
 import { addReportDays, hasHourDimension, ReportKind } from "./reports.ts";
 
 /** The unsubscribe link of every mail (public HTML: GET shows the confirmation, POST removes the address). */

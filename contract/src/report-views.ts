@@ -13,7 +13,7 @@ import { endpoint } from "./endpoint.ts";
 import { hasEmoji, idParam, idValue } from "./inputs.ts";
 import type { Action } from "./permissions.ts";
 import { offlineScheduleQuery, onlineScheduleQuery, savedScheduleQuery } from "./report-schedules.ts";
-import { offlineReportQuery, onlineReportQuery, reportDate } from "./reportSchemas.ts";
+import { offlineReportQuery, onlineReportQuery, reportDate } from "./report-schemas.ts";
 import {
   REPORT_RANGE_PRESETS,
   REPORT_VIEW_NAME_MAX,

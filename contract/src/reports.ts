@@ -3,11 +3,11 @@
  * server and the web
  * share about them, defined once: kinds, dimension codes, metric keys and their zh/en titles, the default
  * column choices, the date-window rule, the ingest limits, the management actions and the export file names.
- * Their zod schemas are in reportSchemas.ts.
+ * Their zod schemas are in report-schemas.ts.
  */
 
+import type { Titles } from "./enum-titles.ts";
 import { type LangValue, ReportStatus, type ReportStatusValue } from "./enums.ts";
-import type { Titles } from "./enumTitles.ts";
 import type { MessageKey } from "./errors.ts";
 import { GLOSSARY, type Term } from "./glossary.ts";
 
@@ -465,7 +465,7 @@ export function compareRangeOf(
   return { startDate: addReportDays(range.startDate, -shift), endDate: addReportDays(range.endDate, -shift) };
 }
 
-/** The days each side of a comparison counts (yyyyMMdd): see `reportCompareRange` in reportSchemas.ts. */
+/** The days each side of a comparison counts (yyyyMMdd): see `reportCompareRange` in report-schemas.ts. */
 export interface ComparedSpans {
   /** The query's range less the days at its ends not to be seen yet (all of it when every day is). */
   current: { startDate: string; endDate: string };

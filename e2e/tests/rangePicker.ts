@@ -1,5 +1,5 @@
 /**
- * A report form's date range: one antd RangePicker (web/src/pages/reports/ReportRangeField.tsx) in a form
+ * A report form's date range: one antd RangePicker (web/src/pages/reports/query/ReportRangeField.tsx) in a form
  * named `form` ("report" on the screen, "detail" in a row's drawer), its start input `#<form>_range`, with
  * presets in both languages.
  */

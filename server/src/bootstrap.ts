@@ -53,7 +53,7 @@ const reportWait: WaitReport = (reason, waitMs) =>
   console.warn(`waiting for the database (${reason}); trying again in ${(waitMs / 1000).toFixed(1)}s`);
 
 /** Runs `work` until it is not refused for the database being out of reach, waiting longer each time. */
-export async function untilDatabaseAnswers<T>(work: () => Promise<T>, report: WaitReport): Promise<T> {
+async function untilDatabaseAnswers<T>(work: () => Promise<T>, report: WaitReport): Promise<T> {
   for (let waitMs = FIRST_WAIT_MS; ; waitMs = Math.min(waitMs * 2, LONGEST_WAIT_MS)) {
     try {
       return await work();

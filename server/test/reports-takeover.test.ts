@@ -171,7 +171,7 @@ describe("a killed calculation", () => {
           "--company-id",
           String(owner.companyId),
         ];
-        child = spawn(process.execPath, [path.resolve(server, "src/cli.ts"), ...args], {
+        child = spawn(process.execPath, [path.resolve(server, "src/cli/main.ts"), ...args], {
           cwd: server,
           env: {
             PATH: process.env.PATH,

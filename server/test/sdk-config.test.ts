@@ -250,7 +250,7 @@ describe("GET /sdk/v1/config", () => {
 
 describe("operator CLI app-secret", () => {
   const run = promisify(execFile);
-  const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
+  const cliPath = path.resolve(import.meta.dirname, "../src/cli/main.ts");
 
   it("prints the app's SDK signing secret, and refuses an unknown key", { timeout: 90_000 }, async () => {
     const database = await createTestDatabase();

@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Manifest, Plugin } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
-import { PAGE_FILES, type PageFiles } from "../../contract/src/servedPage.ts";
+import { PAGE_FILES, type PageFiles } from "../../contract/src/served-page.ts";
 import { PAGE_MODULES } from "../src/app/pageModules.ts";
 import { PATHS } from "../src/app/paths.ts";
 import { initialScripts } from "./initialJs.ts";

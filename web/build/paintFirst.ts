@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import type { Plugin, Rolldown } from "vite";
 // by path: Vite loads its configuration with Node, which runs no TypeScript from packages
-import { STATIC_SHELL_ID, VISITOR_PAGE } from "../../contract/src/servedPage.ts";
+import { STATIC_SHELL_ID, VISITOR_PAGE } from "../../contract/src/served-page.ts";
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 

@@ -1,6 +1,6 @@
 /**
  * Draws the served page's frames (web/src/app/layout/StaticShell.tsx) into the build, with placeholders where
- * the host's branding goes: the server fills them in (server/src/plugins/staticShell.ts). The frames are drawn
+ * the host's branding goes: the server fills them in (server/src/plugins/static-shell.ts). The frames are drawn
  * by the parts the app draws its own with, so the two cannot drift apart.
  */
 import type { Plugin } from "vite";
@@ -11,7 +11,7 @@ import {
   STATIC_SHELL_ID,
   STATIC_SHELLS,
   type StaticShells,
-} from "../../contract/src/servedPage.ts";
+} from "../../contract/src/served-page.ts";
 
 async function drawnShells(): Promise<StaticShells> {
   // imported here, after Vite has set NODE_ENV

@@ -11,7 +11,7 @@ const LOST_STATE_CODES: Record<string, string> = {
 };
 
 /** How long readiness stays failed after the last such refusal. */
-export const FAULT_WINDOW_MS = 60_000;
+const FAULT_WINDOW_MS = 60_000;
 
 export interface DatabaseFault {
   code: string;

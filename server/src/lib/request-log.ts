@@ -8,7 +8,7 @@ import type { FastifyRequest } from "fastify";
 
 /** Query parameters that carry a credential: the sign-in ticket of a link into the console. */
 const SECRET_PARAMS = new Set([SIGN_IN_TICKET_PARAM]);
-export const REDACTED = "[Redacted]";
+const REDACTED = "[Redacted]";
 
 function decodedName(raw: string): string {
   try {
@@ -33,7 +33,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Fastify's request serializer, the URL redacted. */
-export function requestLogFields(request: FastifyRequest) {
+function requestLogFields(request: FastifyRequest) {
   const version = request.headers["accept-version"];
   return {
     method: request.method,

@@ -35,7 +35,7 @@ export const POOLER_HINT =
   "behind a pooler in transaction mode (PgBouncer pool_mode=transaction), set DATABASE_POOLER=transaction";
 
 /** The method label of an answer to a request whose request line could not be read. */
-export const UNPARSED_METHOD = "unparsed";
+const UNPARSED_METHOD = "unparsed";
 
 /** Seconds a client waits before calling again while the database is out of reach or the process stops. */
 const UNAVAILABLE_RETRY_SECONDS = 2;

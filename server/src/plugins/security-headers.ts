@@ -17,7 +17,7 @@ declare module "fastify" {
 }
 
 /** The headers helmet sets for these options (fixed options set the same headers on every answer). */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const response = new ServerResponse(new IncomingMessage(new Socket()));
   helmet(options)(response.req, response, () => undefined);
   return Object.fromEntries(

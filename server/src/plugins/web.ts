@@ -27,7 +27,7 @@ import { escapeHtml } from "../lib/html.ts";
 import { brandingForHost } from "../modules/tenancy/service.ts";
 import { withDeps } from "./deps.ts";
 import { sendNotFound } from "./envelope.ts";
-import { brandedShell, isVisitor } from "./staticShell.ts";
+import { brandedShell, isVisitor } from "./static-shell.ts";
 
 const API_PREFIXES = [
   "/v1/",

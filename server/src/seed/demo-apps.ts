@@ -53,7 +53,7 @@ const COUNTRY_GROUPS = [
 ];
 
 /** The demo key of a package: stable across seeds, so docs and scripts can name it. */
-export const demoAppKey = (pkg: string): string =>
+const demoAppKey = (pkg: string): string =>
   createHash("sha256").update(`demo-app:${pkg}`).digest("hex").slice(0, 32);
 
 export async function seedDemoApps(db: Db, actor: Actor, timeZone: string): Promise<void> {

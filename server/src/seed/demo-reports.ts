@@ -54,7 +54,7 @@ const valuesList = (rows: readonly (readonly (string | number)[])[]) =>
       .join(", "),
   );
 
-export const DEMO_REPORT_DAYS = 90;
+const DEMO_REPORT_DAYS = 90;
 
 /** Seeds the demo publisher's raw report data for the 90 days ending yesterday and calculates them. */
 export async function seedDemoReports(

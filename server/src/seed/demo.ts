@@ -15,7 +15,7 @@ export interface SeedResult {
   seeded: boolean;
 }
 
-export function shouldSeed(config: Config, companyCount: number): boolean {
+function shouldSeed(config: Config, companyCount: number): boolean {
   if (config.DEMO_SEED !== undefined) return config.DEMO_SEED && companyCount === 0;
   return companyCount === 0 && config.NODE_ENV !== "production";
 }

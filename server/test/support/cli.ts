@@ -8,7 +8,7 @@ import { createTestDatabase } from "./database.ts";
 import { testLoginKeyPem } from "./keys.ts";
 
 const run = promisify(execFile);
-const cliPath = path.resolve(import.meta.dirname, "../../src/cli.ts");
+const cliPath = path.resolve(import.meta.dirname, "../../src/cli/main.ts");
 
 export interface CliAnswer {
   exitCode: number;

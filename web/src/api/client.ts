@@ -20,10 +20,10 @@ import i18n, { currentLanguage } from "../i18n/index.ts";
 import { getToken } from "../session/session.ts";
 
 /** 600000 ms for calls, 180000 ms for exports (docs/rules/constants.md). */
-export const REQUEST_TIMEOUT_MS = 600_000;
-export const EXPORT_TIMEOUT_MS = 180_000;
+const REQUEST_TIMEOUT_MS = 600_000;
+const EXPORT_TIMEOUT_MS = 180_000;
 export const WARNING_SECONDS = 2;
-export const ERROR_SECONDS = 3;
+const ERROR_SECONDS = 3;
 
 export interface Notifier {
   warning(content: string, duration: number): void;

@@ -6,7 +6,7 @@ import { type CountryItem, GEO_ROUTES } from "@pc/contract";
 import { call } from "./client.ts";
 import { queryKeys } from "./queryKeys.ts";
 
-export const COUNTRIES_KEY = "countries";
+const COUNTRIES_KEY = "countries";
 
 const isCountryList = (value: unknown): value is CountryItem[] =>
   Array.isArray(value) &&
@@ -30,7 +30,7 @@ function cached(): CountryItem[] | null {
 }
 
 /** The session's cached list, else the server's (then cached). */
-export async function loadCountries(): Promise<CountryItem[]> {
+async function loadCountries(): Promise<CountryItem[]> {
   const stored = cached();
   if (stored) return stored;
   const list = await call(GEO_ROUTES.countries);

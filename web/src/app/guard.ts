@@ -14,7 +14,7 @@ import { flattenRoutes, ROUTES, type RouteDef } from "./routeTable.tsx";
  * the guard runs) and `f`.
  */
 export const TICKET_PARAM = SIGN_IN_TICKET_PARAM;
-export const FROM_PARAM = "f";
+const FROM_PARAM = "f";
 
 export interface GuardInput {
   pathname: string;

@@ -5,11 +5,11 @@ import { PAGE_MODULES } from "./pageModules.ts";
 type PageImport = () => Promise<{ default: ComponentType }>;
 
 /** Every page module, each its own chunk, keyed as this file sees them (`../pages/…`). */
-const pageLoaders = import.meta.glob<{ default: ComponentType }>("../pages/*/*Page.tsx");
+const pageLoaders = import.meta.glob<{ default: ComponentType }>("../pages/**/*Page.tsx");
 
 function loaderOf(module: string): PageImport {
   const load = pageLoaders[module.replace(/^src\//, "../")];
-  if (!load) throw new Error(`${module} is not a page module (src/pages/*/*Page.tsx)`);
+  if (!load) throw new Error(`${module} is not a page module (src/pages/**/*Page.tsx)`);
   return load;
 }
 

@@ -49,7 +49,7 @@ export const userInfoQuery = (token: string | undefined) => ({
 });
 
 /** The operator's default branding, used until (or when) /common/host answers. */
-export const DEFAULT_COMPANY: CompanyInfo = {
+const DEFAULT_COMPANY: CompanyInfo = {
   host: "",
   ssp_host: "",
   icon: "",

@@ -38,7 +38,7 @@ export interface RouteDef {
  */
 const prefetchReportOf = (kind: ReportKindValue) => async () => {
   void prefetchDateWindow();
-  const { prefetchReport } = await import("../pages/reports/reportQueries.ts");
+  const { prefetchReport } = await import("../pages/reports/query/screenQueries.ts");
   await prefetchReport(kind);
 };
 

@@ -17,7 +17,7 @@ function cachedMenu(token: string | undefined): RouteKey[] | null {
 }
 
 /** Runs the guard for a navigation and applies its effects (docs/rules/entities.md#session). */
-export async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
+async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
   const url = new URL(request.url);
   // the page's chunk loads while the guard waits for the menu and the branding, not after them (a failure
   // shows when the page itself loads); started in a task of its own, as it adds a link element per file. The

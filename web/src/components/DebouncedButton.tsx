@@ -2,7 +2,7 @@
 import { Button, type ButtonProps } from "antd";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 
-export const DEBOUNCE_MS = 1000;
+const DEBOUNCE_MS = 1000;
 
 export interface DebouncedButtonProps extends ButtonProps {
   /** How long the button stays disabled after a click, in ms. */

@@ -8,7 +8,7 @@ import { type UIEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isNearBottom, LOAD_MORE_THRESHOLD_PX, mergeOptions, nextPageNo, type Page } from "./loadMore.ts";
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface LoadMoreOption {
   value: number;

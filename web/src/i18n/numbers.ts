@@ -16,7 +16,7 @@ import {
   type MetricFormat,
 } from "@pc/contract";
 
-export const NUMBER_LOCALES: Record<LangValue, string> = { zh: "zh-CN", en: "en-US" };
+const NUMBER_LOCALES: Record<LangValue, string> = { zh: "zh-CN", en: "en-US" };
 
 const formats = new WeakMap<Intl.NumberFormatOptions, Partial<Record<LangValue, Intl.NumberFormat>>>();
 

@@ -11,8 +11,8 @@ import {
 } from "@pc/contract";
 import Cookies from "js-cookie";
 
-export const USER_INFO_KEY = "user_info";
-export const COMPANY_KEY = "company";
+const USER_INFO_KEY = "user_info";
+const COMPANY_KEY = "company";
 export const COMPANY_CACHE_MS = COMPANY_CACHE_SECONDS * 1000;
 
 /** The cached branding with the time it was fetched (ms) and the token it was fetched with. */

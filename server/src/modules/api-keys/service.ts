@@ -39,7 +39,7 @@ export interface Actor {
 export const hashApiKey = (secret: string): string => createHash("sha256").update(secret).digest("hex");
 
 /** A new secret of a company: `pck_<companyId>_<32 random bytes, base64url>`. */
-export function newSecret(companyId: number): string {
+function newSecret(companyId: number): string {
   return `${API_KEY_PREFIX}${companyId}_${randomBytes(32).toString("base64url")}`;
 }
 
@@ -165,7 +165,7 @@ const keyRefusal = (key: MessageKey) =>
   });
 
 /** The secret of `Authorization: Bearer <secret>`, or null. */
-export function bearerOf(header: string | undefined): string | null {
+function bearerOf(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   return match?.[1] ?? null;
 }

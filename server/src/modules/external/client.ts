@@ -64,7 +64,7 @@ async function stringToSign(
  * `sign_version=2` is then added to the query. A random `nonce` is added unless the call has one, so that two
  * equal calls in the same second do not share a sign (the server accepts each sign once).
  */
-export async function signExternalCall(
+async function signExternalCall(
   secret: string,
   call: ExternalCall,
   timestamp: number = nowSeconds(),

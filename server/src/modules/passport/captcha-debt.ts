@@ -15,7 +15,7 @@ const MAX_CAPTCHAS_PER_TRY = 4;
 const PASS_LIFETIME_SECONDS = 300;
 
 /** Captchas a try costs from an address with this many failures across accounts. */
-export function captchasPerTry(failures: number): number {
+function captchasPerTry(failures: number): number {
   if (failures < ADDRESS_FAILURE_THRESHOLD) return 1;
   const past = Math.floor((failures - ADDRESS_FAILURE_THRESHOLD) / ADDRESS_FAILURE_THRESHOLD);
   return Math.min(MAX_CAPTCHAS_PER_TRY, 2 + past);

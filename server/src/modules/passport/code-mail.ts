@@ -51,11 +51,10 @@ export function codeMailDepsOf(app: FastifyInstance): CodeMailDeps {
 /** A mail is given up this long before its code expires: the reader needs the time to type the code in. */
 export const GIVE_UP_BEFORE_EXPIRY_SECONDS = 60;
 /** A try that dies with its process leaves the mail to another after this long. */
-export const CODE_MAIL_LEASE_SECONDS = 120;
+const CODE_MAIL_LEASE_SECONDS = 120;
 
 /** The seconds before the next try after `attempts` failed ones: 15, 30, 60, then every 2 minutes. */
-export const retryDelaySeconds = (attempts: number): number =>
-  Math.min(15 * 2 ** Math.max(0, attempts - 1), 120);
+const retryDelaySeconds = (attempts: number): number => Math.min(15 * 2 ** Math.max(0, attempts - 1), 120);
 
 const boundTo = (mail: { kind: string; emailCodeId: number; to: string }) =>
   `${mail.kind}\n${mail.emailCodeId}\n${mail.to}`;

@@ -79,7 +79,7 @@ export function deliveryDepsOf(app: FastifyInstance): DeliveryDeps {
 }
 
 /** A sending process that stopped (killed) leaves its delivery to another after this long. */
-export const DELIVERY_LEASE_SECONDS = 15 * 60;
+const DELIVERY_LEASE_SECONDS = 15 * 60;
 
 /** The report days (yyyyMMdd) a period of a schedule covers, its start kept inside the date window. */
 export function periodOf(frequency: ScheduleFrequencyValue, endIso: string, today: string) {
@@ -92,7 +92,7 @@ export function periodOf(frequency: ScheduleFrequencyValue, endIso: string, toda
  * Queues the deliveries due at `now`: for every enabled schedule with recipients, each day of its kind
  * published since the schedule was enabled (inside the date window) that ends one of its periods.
  */
-export async function enqueueDue(deps: DeliveryDeps, now = new Date()): Promise<number> {
+async function enqueueDue(deps: DeliveryDeps, now = new Date()): Promise<number> {
   const { db } = deps.database;
   const schedules = await dueCandidates(db);
   if (schedules.length === 0) return 0;
@@ -125,12 +125,12 @@ export async function enqueueDue(deps: DeliveryDeps, now = new Date()): Promise<
 }
 
 /** The minutes before the next try after `attempts` failed ones, or null when the delivery fails for good. */
-export function retryDelayMinutes(attempts: number): number | null {
+function retryDelayMinutes(attempts: number): number | null {
   return attempts >= DELIVERY_MAX_ATTEMPTS ? null : (DELIVERY_RETRY_MINUTES[attempts - 1] ?? null);
 }
 
 /** The unsubscribe link of a recipient. */
-export const unsubscribeUrl = (publicUrl: string, companyId: number, token: string) =>
+const unsubscribeUrl = (publicUrl: string, companyId: number, token: string) =>
   `${publicUrl.replace(/\/+$/, "")}${REPORT_SCHEDULE_PATHS.unsubscribe}?${new URLSearchParams({ c: String(companyId), t: token })}`;
 
 /** "2024-05-01" or "2024-04-25 ~ 2024-05-01". */

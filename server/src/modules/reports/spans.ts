@@ -51,7 +51,7 @@ export function coverOf(days: readonly string[]): Piece[] {
 }
 
 /** The finest table's columns other than the date: the dimensions, then the counters. */
-export function spanColumns(model: KindModel): string[] {
+function spanColumns(model: KindModel): string[] {
   const fine = model.rollups.find((rollup) => rollup.table === model.fineTable);
   if (!fine) throw new Error(`no finest table for ${model.kind}`);
   const dims = model.dimensions.filter((dim) => dim.key !== "dt" && fine.dims.includes(dim.key));

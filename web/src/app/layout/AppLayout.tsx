@@ -22,7 +22,7 @@ import type { FrameProps } from "./SignedInFrame.tsx";
 export const SignedInFrame = lazyPage<FrameProps>(() => import("./SignedInFrame.tsx"));
 
 /** How long the no-permission page stays before going home (docs/rules/screens.md#route-table). */
-export const FORBIDDEN_REDIRECT_MS = 1000;
+const FORBIDDEN_REDIRECT_MS = 1000;
 
 /** Warns once per visit of a path the user may not see (docs/rules/roles.md#who-sees-what). */
 function useForbiddenWarning(forbidden: boolean) {

@@ -13,7 +13,7 @@ import { schemaRule } from "../schemaRule.ts";
 import "./twoFactor.css";
 
 /** The key in groups of four, as authenticator apps show and take it. */
-export const groupedKey = (secret: string): string => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+const groupedKey = (secret: string): string => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
 /** Step one of a setup: the QR code of the `otpauth://` URI, and the key to type in by hand. */
 export function TwoFactorSetupView({ setup }: { setup: TwoFactorSetup }) {

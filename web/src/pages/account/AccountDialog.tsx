@@ -35,7 +35,7 @@ import {
   updateBody,
 } from "./accountForm.ts";
 
-export const ACCOUNT_DIALOG_WIDTH = 480;
+const ACCOUNT_DIALOG_WIDTH = 480;
 
 export function AccountDialog({
   account,

@@ -40,7 +40,7 @@ import {
 } from "./floorPrice.ts";
 import "./floorPrice.css";
 
-export const FLOOR_DIALOG_WIDTH = 680;
+const FLOOR_DIALOG_WIDTH = 680;
 const PRICE_STEP = 10 ** -2;
 
 export function BottomPriceDialog({

@@ -36,9 +36,9 @@ import { namedFieldOf } from "../../components/useFieldSubmit.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { contentTypesOf, fieldsForStyle, materialSizes } from "./placementForm.ts";
 
-export const PLACEMENT_DIALOG_WIDTH = 560;
+const PLACEMENT_DIALOG_WIDTH = 560;
 /** Apps per page of the app select. */
-export const APP_SELECT_PAGE_SIZE = 10;
+const APP_SELECT_PAGE_SIZE = 10;
 
 interface PlacementFormValues {
   app_id: number | undefined;

@@ -32,7 +32,7 @@ export function fieldsForStyle(style: number | undefined, autoRotation: FlagValu
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** "1280×720 (16:9)"; a size without an orientation name has no ratio shown. */
-export function sizeText(size: { width: number; height: number }, withRatio: boolean): string {
+function sizeText(size: { width: number; height: number }, withRatio: boolean): string {
   const text = `${size.width}×${size.height}`;
   if (!withRatio) return text;
   const divisor = gcd(size.width, size.height);

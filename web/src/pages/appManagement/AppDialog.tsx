@@ -24,7 +24,7 @@ import { useEditForm } from "../../components/useEditForm.ts";
 import { namedFieldOf } from "../../components/useFieldSubmit.ts";
 import { useContractText } from "../../i18n/messages.ts";
 
-export const APP_DIALOG_WIDTH = 424;
+const APP_DIALOG_WIDTH = 424;
 
 interface AppFormValues {
   platform: typeof Platform.Android;

@@ -38,7 +38,7 @@ import { readBrandImage } from "./companyForm.ts";
 const PRESETS = ["#00B96B", "#1677FF", "#722ED1", "#EB2F96", "#FA541C", "#FAAD14", "#13C2C2", "#2F54EB"];
 
 /** The top bar and a primary button as the company's users will see them, in `color`. */
-export function BrandPreview({ company, color }: { company: CompanyManageRow; color: string }) {
+function BrandPreview({ company, color }: { company: CompanyManageRow; color: string }) {
   const { t } = useTranslation();
   const info: CompanyInfo = { ...company, host: "", ssp_host: "", theme: color };
   return (

@@ -28,7 +28,7 @@ const ACTION_COLORS: Record<KnownAction, string> = {
 const isEntity = (entity: string): entity is HistoryEntityValue =>
   HISTORY_ENTITIES.some((known) => known === entity);
 
-export const actionLabel = (action: string, t: TFunction) =>
+const actionLabel = (action: string, t: TFunction) =>
   isKnownAction(action) ? t(`history.actions.${action}`) : action;
 export const entityLabel = (entity: string, t: TFunction) =>
   isEntity(entity) ? t(`history.entities.${entity}`) : entity;

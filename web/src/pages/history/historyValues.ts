@@ -35,12 +35,7 @@ function plainText(value: unknown, t: TFunction): string {
 }
 
 /** A value of a field of this kind; `name` is the server's name of the record a reference names. */
-export function valueText(
-  kind: HistoryValueKind,
-  value: unknown,
-  name: string | undefined,
-  words: ValueWords,
-) {
+function valueText(kind: HistoryValueKind, value: unknown, name: string | undefined, words: ValueWords) {
   const { t, title } = words;
   if (value === null || value === undefined || value === "") return "—";
   switch (kind.kind) {

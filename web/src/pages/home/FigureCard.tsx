@@ -5,7 +5,7 @@ import { Card, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../i18n/index.ts";
 import { formatMetric } from "../../i18n/numbers.ts";
-import { type ChangeDirection, changeText } from "../reports/metricChange.ts";
+import { type ChangeDirection, changeText } from "../reports/table/metricChange.ts";
 import Sparkline from "./Sparkline.tsx";
 
 const ARROWS: Record<ChangeDirection, typeof ArrowUpOutlined | null> = {

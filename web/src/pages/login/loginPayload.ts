@@ -7,8 +7,8 @@ import { LOGIN_CALLER, nowSeconds, PLAT_TYPE, signingString } from "@pc/contract
 import SparkMD5 from "spark-md5";
 import { loginHmacHex, rsaOaepEncryptBase64 } from "./loginCrypto.ts";
 
-export const CALLER_SECRET_META = "pc-caller-secret";
-export const CALLER_SECRET_PLACEHOLDER = "__CALLER_SECRET__";
+const CALLER_SECRET_META = "pc-caller-secret";
+const CALLER_SECRET_PLACEHOLDER = "__CALLER_SECRET__";
 export const DEV_CALLER_SECRET = "dev-caller-secret";
 
 /** The secret the server wrote into index.html, or the dev value under `vite dev`. */

@@ -1,9 +1,9 @@
 import { ReportStatus } from "@pc/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client.ts";
-import { labelIndexes, niceTicks } from "./trendScale.ts";
-import { apiAction, batchActions } from "./useReportBatches.ts";
-import { exportFailure, exportPercent } from "./useReportExport.ts";
+import { apiAction, batchActions } from "../reportManagement/useReportBatches.ts";
+import { exportFailure, exportPercent } from "./export/useReportExport.ts";
+import { labelIndexes, niceTicks } from "./trend/trendScale.ts";
 
 describe("trend scale", () => {
   it("ticks from 0 to a round top at or above the largest value", () => {

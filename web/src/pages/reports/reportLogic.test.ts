@@ -5,16 +5,6 @@ import {
   reportDateWindow,
 } from "@pc/contract";
 import { describe, expect, it } from "vitest";
-import { loadColumnChoice, orderedChoice, parseColumnChoice, saveColumnChoice } from "./columnChoice.ts";
-import {
-  clearWidths,
-  loadWidths,
-  MAX_COLUMN_WIDTH,
-  MIN_COLUMN_WIDTH,
-  saveWidths,
-  withWidth,
-} from "./columnWidths.ts";
-import { metricsInTableOrder, REPORT_DEFS } from "./reportDefs.ts";
 import {
   buildOfflineQuery,
   buildOnlineQuery,
@@ -26,7 +16,22 @@ import {
   trendQuery,
   waitingDays,
   withoutPaging,
-} from "./reportQuery.ts";
+} from "./query/queryInput.ts";
+import { metricsInTableOrder, REPORT_DEFS } from "./screen/reportDefs.ts";
+import {
+  loadColumnChoice,
+  orderedChoice,
+  parseColumnChoice,
+  saveColumnChoice,
+} from "./table/columnChoice.ts";
+import {
+  clearWidths,
+  loadWidths,
+  MAX_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
+  saveWidths,
+  withWidth,
+} from "./table/columnWidths.ts";
 
 const sdk = REPORT_DEFS.online;
 const affiliate = REPORT_DEFS.offline;

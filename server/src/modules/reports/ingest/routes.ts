@@ -22,7 +22,7 @@ import { rememberedApps, sdkSignedCalls } from "../../sdk/service.ts";
 import { ingestSdkEvents, sdkBatchAppender } from "./service.ts";
 
 /** A batch of 10,000 events is about 1.5 MB of JSON. */
-export const SDK_EVENTS_BODY_LIMIT = 4 * 1024 * 1024;
+const SDK_EVENTS_BODY_LIMIT = 4 * 1024 * 1024;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;

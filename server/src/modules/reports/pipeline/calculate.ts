@@ -305,11 +305,11 @@ export async function rebuildReport(
  * Raw rows per slice of a sliced calculation (about 50–100 ms of PGlite each): each is written twice, as its
  * hours and summed into the day, and summed into the hours' rollups (8,000 before the hours were kept).
  */
-export const RAW_SLICE_ROWS = 4_000;
+const RAW_SLICE_ROWS = 4_000;
 /** Appended raw rows folded per transaction of a sliced calculation (about 50 ms of PGlite), whatever their keys. */
-export const FOLD_SLICE_ROWS = 4_000;
+const FOLD_SLICE_ROWS = 4_000;
 /** Finest rows per slice of a span level. */
-export const FINE_SLICE_ROWS = 2_500;
+const FINE_SLICE_ROWS = 2_500;
 
 interface SliceCount {
   value: number | string | Date;
@@ -324,11 +324,7 @@ async function countsOf(db: Db, query: RawBuilder<SliceCount>): Promise<SliceCou
  * Conditions on `column` splitting its values into runs of about `budget` rows; the first and last runs are
  * open-ended, so together they hold every value, also one absent from `counts`.
  */
-export function slicesOf(
-  column: string,
-  counts: readonly SliceCount[],
-  budget: number,
-): RawBuilder<unknown>[] {
+function slicesOf(column: string, counts: readonly SliceCount[], budget: number): RawBuilder<unknown>[] {
   const starts: SliceCount["value"][] = [];
   let rows = 0;
   for (const { value, n } of counts) {

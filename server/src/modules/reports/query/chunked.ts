@@ -22,7 +22,7 @@ import {
 } from "./sql.ts";
 
 /** Rows one chunk may sum (about 20–40 ms of PGlite). */
-export const CHUNK_ROWS = 20_000;
+const CHUNK_ROWS = 20_000;
 
 export interface QueryOptions {
   /** PGlite: large groupings are summed a few days at a time, so no query holds it long. */

@@ -37,7 +37,7 @@ import { countQuery, type Plan, planOf, type ReportOrder, type ReportSelection }
 
 const BOM = "\uFEFF";
 /** Rows per page on PGlite: each page is one short query. */
-export const EXPORT_PAGE_ROWS = 1000;
+const EXPORT_PAGE_ROWS = 1000;
 
 export interface ExportRequest {
   kind: ReportKindValue;
@@ -60,7 +60,7 @@ export interface ExportFile {
 }
 
 /** A SQL literal of a bound value (COPY takes no parameters): finite numbers, texts, arrays of those. */
-export function sqlLiteral(value: unknown): string {
+function sqlLiteral(value: unknown): string {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new Error("a non-finite number cannot be a literal");
     return String(value);
@@ -77,7 +77,7 @@ export function sqlLiteral(value: unknown): string {
 }
 
 /** The compiled query with each $n replaced by its value's literal. */
-export function inlineParameters(query: RawBuilder<unknown>, db: Db): string {
+function inlineParameters(query: RawBuilder<unknown>, db: Db): string {
   const compiled = query.compile(db);
   return compiled.sql.replace(/\$(\d+)/g, (_, index: string) =>
     sqlLiteral(compiled.parameters[Number(index) - 1]),
