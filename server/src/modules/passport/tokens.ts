@@ -62,10 +62,11 @@ const liveSession = preparedQuery((db, input: { companyId: number; tokenHash: st
       "app_user.report_scope",
       "company.account_id",
       "company.is_operator",
-      // The roles come with the session: one round trip per authenticated request.
+      // The roles come with the session: one round trip per authenticated request. The company is named
+      // as a value, not as the session's column, so Citus plans the whole statement for one shard.
       sql<number[]>`array(
         select r.role_id from user_role r
-        where r.company_id = session_token.company_id and r.user_id = session_token.user_id
+        where r.company_id = ${input.companyId} and r.user_id = session_token.user_id
         order by r.role_id)`.as("role_ids"),
     ])
     .where("session_token.company_id", "=", input.companyId)
