@@ -21,10 +21,16 @@ export function violated(
   const fields = error as PgErrorFields;
   if (fields.code !== code) return undefined;
   return {
-    constraint: typeof fields.constraint === "string" ? fields.constraint : "",
-    table: typeof fields.table === "string" ? fields.table : "",
+    constraint: typeof fields.constraint === "string" ? shardless(fields.constraint) : "",
+    table: typeof fields.table === "string" ? shardless(fields.table) : "",
   };
 }
+
+/**
+ * A Citus worker names the shard's table and constraint, the shard id appended (`app_name_unique_102164`);
+ * none of the schema's own names ends in digits (docs/citus.md).
+ */
+const shardless = (name: string) => name.replace(/_\d+$/, "");
 
 /**
  * SQLSTATEs of a database going away or refusing sessions (admin/crash shutdown, "cannot connect now",
