@@ -68,7 +68,7 @@ describe("GET /v1/app/list", () => {
       platform: 1,
       adpos_count: 4,
     });
-    expect(puzzle?.app_key).toMatch(/^[0-9a-f]{32}$/);
+    expect(puzzle?.app_key).toMatch(new RegExp(`^${demo.companyId}-[0-9a-f]{32}$`));
     expect(puzzle?.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(puzzle).not.toHaveProperty("sdk_secret");
   });
@@ -125,7 +125,7 @@ describe("POST /v1/app", () => {
       adpos_count: 0,
       modify_user_id: demo.userId,
     });
-    expect(answer.data.app_key).toMatch(/^[0-9a-f]{32}$/);
+    expect(answer.data.app_key).toMatch(new RegExp(`^${demo.companyId}-[0-9a-f]{32}$`));
     const row = await appRow(answer.data.id);
     expect(row).toMatchObject({ company_id: demo.companyId, modify_user_id: demo.userId });
     expect(row?.sdk_secret.length).toBeGreaterThanOrEqual(40);

@@ -74,7 +74,9 @@ describe("sign-in", () => {
   it("signs in and answers the token with the user info", async () => {
     const answer = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
     expect(answer.code).toBe(Code.Ok);
-    expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(answer.data.token).toMatch(
+      new RegExp(`^${answer.data.user_info.company_id}\\.[A-Za-z0-9_-]{43}$`),
+    );
     expect(answer.data.user_info).toMatchObject({
       email: DEMO_EMAIL,
       role_id: [Role.SuperAdmin],
@@ -394,6 +396,28 @@ describe("session", () => {
     expect((await get("/api/v1/user/menu", token)).code).toBe(Code.Ok);
     await t.runtime.database.db.updateTable("app_user").set({ status: 4 }).where("id", "=", userId).execute();
     expect((await get("/api/v1/user/menu", token)).code).toBe(Code.TokenInvalid);
+  });
+
+  it("signs nobody in with a token of the format before tokens named their company", async () => {
+    const token = await tokenFor(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+    const [companyId] = token.split(".");
+    // A token of the old format, its row as the migration to company keys left it: no longer honoured.
+    const old = "A".repeat(43);
+    const db = t.runtime.database.db;
+    const row = await db
+      .selectFrom("session_token")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("session_token")
+      .values({ ...row, token_hash: hashToken(old) })
+      .execute();
+    expect((await get("/api/v1/user/menu", old)).code).toBe(Code.TokenInvalid);
+    // Nor does naming another company in front of a live token's random part.
+    const moved = `${Number(companyId) + 1}.${token.split(".")[1]}`;
+    expect((await get("/api/v1/user/menu", moved)).code).toBe(Code.TokenInvalid);
+    expect((await get("/api/v1/user/menu", token)).code).toBe(Code.Ok);
   });
 
   it("stores only the token's SHA-256 and a 7-day expiry", async () => {

@@ -179,6 +179,33 @@ describe("GET /sdk/v1/config", () => {
     expect(answer.code).toBe(Code.Ok);
   });
 
+  it("still signs with an app key made before keys named their company", async () => {
+    const legacyKey = "00112233445566778899aabbccddeeff";
+    const legacy = await createApp(
+      db(),
+      demo,
+      {
+        name: "Shipped Long Ago",
+        pkg: "com.sdk.shipped",
+        url: "https://sdk.test",
+        platform: 1,
+        is_online: 1,
+      },
+      "UTC",
+      { appKey: legacyKey, sdkSecret: "legacy-secret" },
+    );
+    const answer = await sdkConfig(legacyKey, "legacy-secret");
+    expect(answer.code, answer.msg).toBe(Code.Ok);
+    expect(answer.data).toMatchObject({ app_key: legacyKey, pkg: legacy.pkg });
+  });
+
+  it("finds an app only in the company its key names", async () => {
+    expect(myApp.app_key).toMatch(new RegExp(`^${demo.companyId}-[0-9a-f]{32}$`));
+    const elsewhere = myApp.app_key.replace(/^\d+-/, `${other.companyId}-`);
+    const answer = await sdkConfig(elsewhere, mySecret);
+    expect(answer).toMatchObject({ code: Code.ParamError, msg: MESSAGES.signWrong.en });
+  });
+
   it("answers an unknown app_key and a wrong signature with the same refusal", async () => {
     const wrongSign = await sdkConfig(myApp.app_key, "not-the-secret");
     const unknownKey = await sdkConfig("0123456789abcdef0123456789abcdef", mySecret);

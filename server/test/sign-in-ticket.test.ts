@@ -49,7 +49,7 @@ describe("sign-in tickets", () => {
       data: { expires_in: SIGN_IN_TICKET_SECONDS },
     });
     const { ticket } = minted.data;
-    expect(ticket).toMatch(/^[\w-]{43}$/);
+    expect(ticket).toMatch(/^[1-9]\d*\.[\w-]{43}$/);
     expect(ticket).not.toBe(token);
 
     const signedIn = await exchange({ ticket });

@@ -232,7 +232,7 @@ describe("signing in with two-step verification on", () => {
     expect(first.msg).toBe("请输入身份验证器应用中的验证码");
     const challenge = first.data as unknown as TwoFactorChallenge;
     expect(challenge).toEqual({
-      ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      ticket: expect.stringMatching(new RegExp(`^${user.companyId}\\.[A-Za-z0-9_-]{43}$`)),
       expires_in: TWO_FACTOR_TICKET_SECONDS,
       setup: null,
     });
@@ -244,7 +244,7 @@ describe("signing in with two-step verification on", () => {
     nextStep();
     const right = await secondStep(challenge.ticket, code(secret), address);
     expect(right.code, right.msg).toBe(Code.Ok);
-    expect(right.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(right.data.token).toMatch(new RegExp(`^${user.companyId}\\.[A-Za-z0-9_-]{43}$`));
     expect(right.data.user_info).toMatchObject({ user_id: user.userId, email: user.email });
     expect(right.data).not.toHaveProperty("recovery_codes");
     const info = await api<LoginAnswer["user_info"]>(right.data.token, "GET", "/api/v1/user/user_info");

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
+import { hasCitus, placeNewTables, useOneConnectionPerNode } from "./citus/placement.ts";
 import type { Db } from "./database.ts";
 import * as foundation from "./migrations/0001_foundation.ts";
 import * as appsPlacements from "./migrations/0002_apps_placements.ts";
@@ -21,6 +22,7 @@ import * as mailQueue from "./migrations/0017_mail_queue.ts";
 import * as addressLimits from "./migrations/0018_address_limits.ts";
 import * as savedViews from "./migrations/0019_saved_views.ts";
 import * as reportHours from "./migrations/0020_report_hours.ts";
+import * as companyKeys from "./migrations/0021_company_keys.ts";
 
 /** Every migration, in order. A migration never changes once it has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,19 +46,24 @@ const MIGRATIONS: Record<string, Migration> = {
   "0018_address_limits": addressLimits,
   "0019_saved_views": savedViews,
   "0020_report_hours": reportHours,
+  "0021_company_keys": companyKeys,
 };
 
 /**
  * Applies pending migrations in one transaction under a transaction-level lock, so processes starting
  * together migrate once. Kysely's own lock is a session lock on a connection of its own: behind a pooler in
  * transaction mode that connection is any server connection for each statement, so the lock guarded nothing
- * (two processes both ran the first migration) and could stay held on a pooled connection.
+ * (two processes both ran the first migration) and could stay held on a pooled connection. On Citus the
+ * tables the run created are placed at its end (`citus/placement.ts`).
  */
 export async function migrateToLatest(db: Db): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext('publisher-console:migrations'))`.execute(tx);
+    const citus = await hasCitus(tx);
+    if (citus) await useOneConnectionPerNode(tx);
     const migrator = new Migrator({ db: tx, provider: { getMigrations: async () => MIGRATIONS } });
     const { error } = await migrator.migrateToLatest();
     if (error) throw error;
+    if (citus) await placeNewTables(tx);
   });
 }

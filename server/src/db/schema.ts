@@ -60,6 +60,14 @@ export interface AppUserTable {
   modify_user_id: number | null;
 }
 
+/** The platform-wide email of each user (migration 0021): sign-in finds a user's company by it. */
+export interface UserEmailTable {
+  /** Lower-cased. */
+  email: string;
+  company_id: number;
+  user_id: number;
+}
+
 export interface UserRoleTable {
   company_id: number;
   user_id: number;
@@ -76,6 +84,7 @@ export interface SessionTokenTable {
 }
 
 export interface SignInTicketTable {
+  company_id: number;
   ticket_hash: string;
   token_hash: string;
   expires_at: Date;
@@ -416,6 +425,7 @@ export interface Database {
   company_asset: CompanyAssetTable;
   role: RoleTable;
   app_user: AppUserTable;
+  user_email: UserEmailTable;
   user_role: UserRoleTable;
   session_token: SessionTokenTable;
   sign_in_ticket: SignInTicketTable;

@@ -10,6 +10,7 @@ interface PgErrorFields {
   code?: unknown;
   constraint?: unknown;
   table?: unknown;
+  message?: unknown;
 }
 
 /** The constraint (or unique index) a statement violated with this code, if that is what happened. */
@@ -21,10 +22,23 @@ export function violated(
   const fields = error as PgErrorFields;
   if (fields.code !== code) return undefined;
   return {
-    constraint: typeof fields.constraint === "string" ? fields.constraint : "",
-    table: typeof fields.table === "string" ? fields.table : "",
+    constraint: shardless(constraintOf(fields)),
+    table: typeof fields.table === "string" ? shardless(fields.table) : "",
   };
 }
+
+/** The violated constraint: Citus relays a worker's error with its message only, which names it in quotes. */
+function constraintOf(fields: PgErrorFields): string {
+  if (typeof fields.constraint === "string") return fields.constraint;
+  const message = typeof fields.message === "string" ? fields.message : "";
+  return /constraint "([^"]+)"/.exec(message)?.[1] ?? "";
+}
+
+/**
+ * A Citus worker names the shard's table and constraint, the shard id appended (`app_name_unique_102164`);
+ * none of the schema's own names ends in digits (docs/citus.md).
+ */
+const shardless = (name: string) => name.replace(/_\d+$/, "");
 
 /**
  * SQLSTATEs of a database going away or refusing sessions (admin/crash shutdown, "cannot connect now",

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../lib/app-error.ts";
 import { principalOf } from "../modules/accounts/service.ts";
-import { findLiveSession, hashToken } from "../modules/passport/tokens.ts";
+import { findLiveSession, keyOfSecret, type SecretKey } from "../modules/passport/tokens.ts";
 import { withDeps } from "./deps.ts";
 
 export interface Session {
@@ -30,11 +30,11 @@ declare module "fastify" {
 }
 
 async function loadSession(db: Db, token: string): Promise<Session | null> {
-  const tokenHash = hashToken(token);
-  const row = await findLiveSession(db, tokenHash);
-  if (!row || row.status !== AccountStatus.Normal) return null;
+  const key = keyOfSecret(token);
+  const row = key ? await findLiveSession(db, key) : undefined;
+  if (!key || !row || row.status !== AccountStatus.Normal) return null;
   return {
-    tokenHash,
+    tokenHash: key.hash,
     userId: row.user_id,
     companyId: row.company_id,
     accountId: row.account_id,
@@ -42,6 +42,12 @@ async function loadSession(db: Db, token: string): Promise<Session | null> {
     principal: principalOf(row.role_ids, row.report_scope, row.is_operator),
   };
 }
+
+/** Where the row of a session's token is. */
+export const tokenKeyOf = (session: Session): SecretKey => ({
+  companyId: session.companyId,
+  hash: session.tokenHash,
+});
 
 /** The session of a private route's request (set by the auth hook before the handler runs). */
 export function sessionOf(request: FastifyRequest): Session {

@@ -15,7 +15,7 @@ import {
   stringifyBottomPrice,
 } from "@pc/contract";
 import type { Db } from "../db/database.ts";
-import { type Actor, createApp, newCredentials } from "../modules/apps/service.ts";
+import { type Actor, appKeyOf, createApp, newCredentials } from "../modules/apps/service.ts";
 import { createPlacement } from "../modules/placements/service.ts";
 
 const DEMO_APPS = [
@@ -53,8 +53,8 @@ const COUNTRY_GROUPS = [
 ];
 
 /** The demo key of a package: stable across seeds, so docs and scripts can name it. */
-const demoAppKey = (pkg: string): string =>
-  createHash("sha256").update(`demo-app:${pkg}`).digest("hex").slice(0, 32);
+const demoAppKey = (companyId: number, pkg: string): string =>
+  appKeyOf(companyId, createHash("sha256").update(`demo-app:${pkg}`).digest("hex").slice(0, 32));
 
 export async function seedDemoApps(db: Db, actor: Actor, timeZone: string): Promise<void> {
   for (const [appIndex, name] of DEMO_APPS.entries()) {
@@ -69,7 +69,7 @@ export async function seedDemoApps(db: Db, actor: Actor, timeZone: string): Prom
         is_online: appIndex % 3 === 2 ? Flag.Off : Flag.On,
       }),
       timeZone,
-      { ...newCredentials(), appKey: demoAppKey(pkg) },
+      { ...newCredentials(actor.companyId), appKey: demoAppKey(actor.companyId, pkg) },
     );
     for (const [styleIndex, style] of STYLES.entries()) {
       const serial = appIndex * STYLES.length + styleIndex;

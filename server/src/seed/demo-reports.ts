@@ -4,7 +4,8 @@
  * display and click rates and eCPM by ad style and country) and affiliate stats (sub-channels × offers ×
  * countries), all calculated; every day is published except yesterday, which is calculated and waits to be
  * published. Written in bulk from SQL (generate_series, a hash for the noise), so a fresh start stays quick.
- * Deterministic.
+ * Deterministic. Its CASEs are searched ones (`case when x = 6`): Citus 13 deparses a simple `case x when 6`
+ * of a query it pushes to the workers into SQL they refuse (docs/citus.md).
  */
 import { addReportDays, reportDateToIso } from "@pc/contract";
 import { sql } from "kysely";
@@ -82,7 +83,8 @@ export async function seedDemoReports(
       select (abs(hashtext(p.id || ':' || c.country || ':' || h.hour::text)) % 10000) / 10000.0 as r1,
         (abs(hashtext(h.hour::text || ':' || c.country || ':' || p.id)) % 10000) / 10000.0 as r2,
         (abs(hashtext(c.country || ':' || p.id || ':' || h.hour::text)) % 10000) / 10000.0 as r3,
-        case extract(isodow from h.hour at time zone ${timeZone}) when 6 then 1.18 when 7 then 1.22 else 1.0 end
+        case when extract(isodow from h.hour at time zone ${timeZone}) = 6 then 1.18
+          when extract(isodow from h.hour at time zone ${timeZone}) = 7 then 1.22 else 1.0 end
           * case when extract(hour from h.hour at time zone ${timeZone}) < 12 then 0.8 else 1.2 end as rhythm
     ) as n
     cross join lateral (
@@ -114,7 +116,8 @@ export async function seedDemoReports(
       select (abs(hashtext(sc.sub_channel || o.offer_id || c.country || d.dt::text)) % 10000) / 10000.0 as r1,
         (abs(hashtext(d.dt::text || c.country || o.offer_id || sc.sub_channel)) % 10000) / 10000.0 as r2,
         (abs(hashtext(c.country || d.dt::text || sc.sub_channel || o.offer_id)) % 10000) / 10000.0 as r3,
-        case extract(isodow from d.dt) when 6 then 1.2 when 7 then 1.25 else 1.0 end as rhythm
+        case when extract(isodow from d.dt) = 6 then 1.2 when extract(isodow from d.dt) = 7 then 1.25 else 1.0 end
+          as rhythm
     ) as n
     cross join lateral (
       select floor((200 + 1800 * n.r1) * c.weight * n.rhythm)::bigint as click

@@ -1,4 +1,9 @@
-/** A fresh PostgreSQL database per test file when DATABASE_URL is set; PGlite in memory otherwise. */
+/**
+ * A fresh PostgreSQL database per test file when DATABASE_URL is set; PGlite in memory otherwise. When
+ * DATABASE_URL names a Citus coordinator (the `citus` extension in it), the database is made on every node
+ * of the cluster, with the extension, and the coordinator's copy knows the workers: Citus keeps its cluster's
+ * metadata per database, so a new database starts as a cluster of its own.
+ */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
@@ -17,19 +22,75 @@ async function withAdminClient<T>(baseUrl: string, work: (client: pg.Client) => 
   }
 }
 
+interface Node {
+  host: string;
+  port: number;
+}
+
+/** The same server and user as `baseUrl`, another node or database. */
+function urlOf(baseUrl: string, node: Node | null, database: string | null): string {
+  const url = new URL(baseUrl);
+  if (node) {
+    url.hostname = node.host;
+    url.port = String(node.port);
+  }
+  if (database) url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** The cluster's coordinator and workers when `baseUrl` is a Citus coordinator; null on plain PostgreSQL. */
+async function citusNodes(baseUrl: string): Promise<{ coordinator: Node; workers: Node[] } | null> {
+  return withAdminClient(baseUrl, async (client) => {
+    const { rows } = await client.query<{ present: boolean }>(
+      "select exists (select 1 from pg_extension where extname = 'citus') as present",
+    );
+    if (!rows[0]?.present) return null;
+    const nodes = await client.query<{ host: string; port: number; group_id: number }>(
+      "select nodename as host, nodeport as port, groupid as group_id from pg_dist_node where noderole = 'primary' and isactive",
+    );
+    const coordinator = nodes.rows.find((node) => node.group_id === 0);
+    if (!coordinator)
+      throw new Error("the Citus coordinator is not in pg_dist_node (citus_set_coordinator_host)");
+    return { coordinator, workers: nodes.rows.filter((node) => node.group_id !== 0) };
+  });
+}
+
+async function createCitusDatabase(
+  baseUrl: string,
+  name: string,
+  cluster: { coordinator: Node; workers: Node[] },
+) {
+  for (const worker of cluster.workers) {
+    await withAdminClient(urlOf(baseUrl, worker, null), (client) => client.query(`create database ${name}`));
+    await withAdminClient(urlOf(baseUrl, worker, name), (client) => client.query("create extension citus"));
+  }
+  await withAdminClient(baseUrl, (client) => client.query(`create database ${name}`));
+  await withAdminClient(urlOf(baseUrl, null, name), async (client) => {
+    await client.query("create extension citus");
+    const { host, port } = cluster.coordinator;
+    await client.query("select citus_set_coordinator_host($1, $2)", [host, port]);
+    for (const worker of cluster.workers) {
+      await client.query("select citus_add_node($1, $2)", [worker.host, worker.port]);
+    }
+  });
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return { url: undefined, drop: async () => {} };
   const name = `pc_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(baseUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const cluster = await citusNodes(baseUrl);
+  if (cluster) await createCitusDatabase(baseUrl, name, cluster);
+  else await withAdminClient(baseUrl, (client) => client.query(`create database ${name}`));
+  const servers = cluster ? [null, ...cluster.workers] : [null];
   return {
-    url: url.toString(),
+    url: urlOf(baseUrl, null, name),
     drop: async () => {
-      await withAdminClient(baseUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      for (const server of servers) {
+        await withAdminClient(urlOf(baseUrl, server, null), (client) =>
+          client.query(`drop database if exists ${name} with (force)`),
+        );
+      }
     },
   };
 }

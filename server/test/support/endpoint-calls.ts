@@ -32,7 +32,7 @@ import { hashPassword } from "../../src/lib/passwords.ts";
 import { appSecret } from "../../src/modules/apps/service.ts";
 import { issueEmailCode } from "../../src/modules/passport/email-code.ts";
 import { issueSignInTicket } from "../../src/modules/passport/tickets.ts";
-import { hashToken } from "../../src/modules/passport/tokens.ts";
+import { keyOfSecret } from "../../src/modules/passport/tokens.ts";
 import { createView } from "../../src/modules/report-views/service.ts";
 import { findOperatorCompany } from "../../src/modules/tenancy/repo.ts";
 import { beginSetup } from "../../src/modules/two-factor/service.ts";
@@ -278,8 +278,9 @@ export function endpointCalls({ app, db, operator }: CallContext) {
       access: publicAccess,
       scope: "own",
       build: async (owner) => {
-        const token = await tokenOf(db(), await staffOf(owner));
-        return { payload: { ticket: (await issueSignInTicket(db(), hashToken(token))).ticket } };
+        const token = keyOfSecret(await tokenOf(db(), await staffOf(owner)));
+        if (!token) throw new Error("a session token names its company");
+        return { payload: { ticket: (await issueSignInTicket(db(), token)).ticket } };
       },
     },
     {

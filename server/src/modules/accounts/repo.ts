@@ -4,7 +4,7 @@ import type { Db } from "../../db/database.ts";
 import { preparedQuery, type QueryInput } from "../../db/prepared.ts";
 import { containsPattern, type PageWindow } from "../../lib/paging.ts";
 
-export type UserRow = Awaited<ReturnType<typeof findUserByEmail>>;
+export type UserRow = Awaited<ReturnType<typeof findUser>>;
 
 const userColumns = [
   "app_user.company_id",
@@ -19,12 +19,17 @@ const userColumns = [
   "app_user.modify_user_id",
 ] as const;
 
-export function findUserByEmail(db: Db, email: string) {
-  return db
-    .selectFrom("app_user")
-    .select(userColumns)
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+/**
+ * The user of an email, in any company: `user_email` (one row per user, the platform-wide unique key) names
+ * the company, then the user is read from that company's rows (one shard on Citus, docs/citus.md).
+ */
+export async function findUserByEmail(db: Db, email: string) {
+  const owner = await db
+    .selectFrom("user_email")
+    .select(["company_id", "user_id"])
+    .where("email", "=", email.toLowerCase())
     .executeTakeFirst();
+  return owner ? findUser(db, owner.company_id, owner.user_id) : undefined;
 }
 
 export function findUser(db: Db, companyId: number, userId: number) {
@@ -81,6 +86,10 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await db
+    .insertInto("user_email")
+    .values({ email: user.email.toLowerCase(), company_id: user.companyId, user_id: id })
+    .execute();
   if (user.roleIds.length > 0) {
     await db
       .insertInto("user_role")
@@ -212,6 +221,14 @@ export async function updateUser(
     .where("company_id", "=", companyId)
     .where("id", "=", userId)
     .execute();
+  if (changes.email !== undefined) {
+    await db
+      .updateTable("user_email")
+      .set({ email: changes.email.toLowerCase() })
+      .where("company_id", "=", companyId)
+      .where("user_id", "=", userId)
+      .execute();
+  }
 }
 
 export async function replaceRoles(
@@ -241,5 +258,13 @@ export async function deleteUsers(db: Db, companyId: number, userIds: readonly n
     .where("id", "in", userIds)
     .returning("id")
     .execute();
-  return rows.map((row) => row.id);
+  const deleted = rows.map((row) => row.id);
+  if (deleted.length > 0) {
+    await db
+      .deleteFrom("user_email")
+      .where("company_id", "=", companyId)
+      .where("user_id", "in", deleted)
+      .execute();
+  }
+  return deleted;
 }

@@ -197,15 +197,16 @@ export async function deleteApp(db: Db, companyId: number, id: number): Promise<
 }
 
 /**
- * The app an SDK names by its key. Keys are 128 random bits, unique within a company by the database
- * and across companies by chance; more than one match is treated as none.
+ * The app an SDK names by its key, among the apps of `companyId` (null: of every company). Keys are 128
+ * random bits, unique within a company by the database and across companies by chance; more than one match
+ * is treated as none.
  */
-export async function findAppByKey(db: Db, appKey: string) {
-  const rows = await db
+export async function findAppByKey(db: Db, appKey: string, companyId: number | null) {
+  let query = db
     .selectFrom("app")
     .select(["app.company_id", "app.id", "app.pkg", "app.app_key", "app.sdk_secret"])
-    .where("app.app_key", "=", appKey)
-    .limit(2)
-    .execute();
+    .where("app.app_key", "=", appKey);
+  if (companyId !== null) query = query.where("app.company_id", "=", companyId);
+  const rows = await query.limit(2).execute();
   return rows.length === 1 ? rows[0] : undefined;
 }

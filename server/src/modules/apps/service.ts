@@ -133,8 +133,17 @@ export interface AppCredentials {
   sdkSecret: string;
 }
 
-export const newCredentials = (): AppCredentials => ({
-  appKey: randomBytes(16).toString("hex"),
+/**
+ * An app's key names its company, `<company id>-<128 random bits, hex>`, so the SDK's lookup reads one
+ * company's apps (one shard on Citus, docs/citus.md). Keys made before it are 32 hex digits alone: they are
+ * built into apps already shipped, so they keep working, found among every company's apps.
+ */
+export const appKeyOf = (companyId: number, random: string): string => `${companyId}-${random}`;
+
+const COMPANY_APP_KEY = /^([1-9]\d{0,9})-[0-9a-f]{32}$/;
+
+export const newCredentials = (companyId: number): AppCredentials => ({
+  appKey: appKeyOf(companyId, randomBytes(16).toString("hex")),
   sdkSecret: randomBytes(32).toString("base64url"),
 });
 
@@ -143,7 +152,7 @@ export async function createApp(
   actor: Actor,
   input: AppInput,
   timeZone: string,
-  credentials: AppCredentials = newCredentials(),
+  credentials: AppCredentials = newCredentials(actor.companyId),
 ): Promise<AppRow> {
   checkCompany(actor, input.company_id);
   await checkUnique(db, actor.companyId, input);
@@ -217,13 +226,17 @@ export async function appNamesOf(
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export const appForSdk = (db: Db, appKey: string) => findAppByKey(db, appKey);
+/** The app of a key: within the company the key names, or among all for a key made before keys named one. */
+export function appForSdk(db: Db, appKey: string) {
+  const company = COMPANY_APP_KEY.exec(appKey);
+  return findAppByKey(db, appKey, company ? Number(company[1]) : null);
+}
 
 /** The SDK signing secret of an app, for the operator CLI. */
 export async function appSecret(
   db: Db,
   appKey: string,
 ): Promise<{ app_key: string; secret: string } | undefined> {
-  const app = await findAppByKey(db, appKey);
+  const app = await appForSdk(db, appKey);
   return app ? { app_key: app.app_key, secret: app.sdk_secret } : undefined;
 }

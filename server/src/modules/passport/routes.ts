@@ -2,7 +2,7 @@
 import { allowedActions, menuRoutes, ok, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
-import { sessionOf } from "../../plugins/auth.ts";
+import { sessionOf, tokenKeyOf } from "../../plugins/auth.ts";
 import { withDeps } from "../../plugins/deps.ts";
 import { loadUserInfo } from "../accounts/service.ts";
 import { sealingKey } from "../two-factor/totp.ts";
@@ -42,13 +42,13 @@ const routes: FastifyPluginAsync = async (app) => {
     ok(await exchangeSecondStep({ db, key: twoFactorKey, timeZone }, request.body, request.ip)),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.signInTicket, tags, async (request) =>
-    ok(await issueSignInTicket(db, sessionOf(request).tokenHash)),
+    ok(await issueSignInTicket(db, tokenKeyOf(sessionOf(request)))),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.ticketLogin, tags, async (request) =>
     ok(await exchangeSignInTicket(db, request.body.ticket, timeZone)),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.logout, tags, async (request) => {
-    await revokeToken(db, sessionOf(request).tokenHash);
+    await revokeToken(db, tokenKeyOf(sessionOf(request)));
     return ok(null);
   });
   serveEndpoint(app, PASSPORT_ENDPOINTS.userInfo, tags, async (request) =>

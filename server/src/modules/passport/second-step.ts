@@ -7,7 +7,6 @@
  * on. Wrong codes count towards the sign-in lockout, and a ticket takes at most
  * TWO_FACTOR_TICKET_MAX_ATTEMPTS of them.
  */
-import { randomBytes } from "node:crypto";
 import {
   AccountStatus,
   Code,
@@ -34,13 +33,17 @@ import {
 } from "../two-factor/service.ts";
 import { clearFailures } from "./lockout.ts";
 import { type SessionUser, startSession } from "./session.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken, keyOfSecret, newCompanySecret, type SecretKey } from "./tokens.ts";
 
 type Purpose = "verify" | "enrol";
 
 async function issueChallenge(db: Db, who: SessionUser, purpose: Purpose, seconds: number): Promise<string> {
-  const ticket = randomBytes(32).toString("base64url");
-  await db.deleteFrom("two_factor_challenge").where("expires_at", "<=", sql<Date>`now()`).execute();
+  const ticket = newCompanySecret(who.companyId);
+  await db
+    .deleteFrom("two_factor_challenge")
+    .where("company_id", "=", who.companyId)
+    .where("expires_at", "<=", sql<Date>`now()`)
+    .execute();
   await db
     .insertInto("two_factor_challenge")
     .values({
@@ -76,15 +79,17 @@ export async function secondStepFor(
 const ticketInvalid = () => new AppError(Code.ParamError, "twoFactorTicketInvalid", {}, "ticket");
 
 /** Counts a wrong code against its ticket: the last allowed one spends the ticket. */
-async function countWrongCode(db: Db, ticketHash: string): Promise<void> {
+async function countWrongCode(db: Db, ticket: SecretKey): Promise<void> {
   await db
     .updateTable("two_factor_challenge")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-    .where("ticket_hash", "=", ticketHash)
+    .where("company_id", "=", ticket.companyId)
+    .where("ticket_hash", "=", ticket.hash)
     .execute();
   await db
     .deleteFrom("two_factor_challenge")
-    .where("ticket_hash", "=", ticketHash)
+    .where("company_id", "=", ticket.companyId)
+    .where("ticket_hash", "=", ticket.hash)
     .where("attempts", ">=", TWO_FACTOR_TICKET_MAX_ATTEMPTS)
     .execute();
 }
@@ -100,11 +105,13 @@ export async function exchangeSecondStep(
   clientAddress: string,
 ): Promise<TwoFactorLoginAnswer> {
   const { db } = deps;
-  const ticketHash = hashToken(body.ticket);
+  const ticket = keyOfSecret(body.ticket);
+  if (!ticket) throw ticketInvalid();
   const challenge = await db
     .selectFrom("two_factor_challenge")
     .select(["company_id", "user_id", "purpose"])
-    .where("ticket_hash", "=", ticketHash)
+    .where("company_id", "=", ticket.companyId)
+    .where("ticket_hash", "=", ticket.hash)
     .where("expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
   if (!challenge) throw ticketInvalid();
@@ -127,13 +134,14 @@ export async function exchangeSecondStep(
     });
   } catch (error) {
     if (error instanceof AppError && error.code === Code.TwoFactorCodeWrong) {
-      await countWrongCode(db, ticketHash);
+      await countWrongCode(db, ticket);
     }
     throw error;
   }
   const spent = await db
     .deleteFrom("two_factor_challenge")
-    .where("ticket_hash", "=", ticketHash)
+    .where("company_id", "=", ticket.companyId)
+    .where("ticket_hash", "=", ticket.hash)
     .returning("ticket_hash")
     .executeTakeFirst();
   if (!spent) throw ticketInvalid();

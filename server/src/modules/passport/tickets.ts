@@ -5,7 +5,6 @@
  * that asked for it is still live. A leaked link (a log, the browser history, a shared screen) is then worth
  * nothing.
  */
-import { randomBytes } from "node:crypto";
 import {
   AccountStatus,
   Code,
@@ -17,17 +16,22 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { startSession } from "./session.ts";
-import { findLiveSession, hashToken } from "./tokens.ts";
+import { findLiveSession, hashToken, keyOfSecret, newCompanySecret, type SecretKey } from "./tokens.ts";
 
-/** A ticket for a link into the console, signing in as the user of the session `tokenHash`. */
-export async function issueSignInTicket(db: Db, tokenHash: string): Promise<SignInTicketAnswer> {
-  const ticket = randomBytes(32).toString("base64url");
-  await db.deleteFrom("sign_in_ticket").where("expires_at", "<=", sql<Date>`now()`).execute();
+/** A ticket for a link into the console, signing in as the user of the session `token`. */
+export async function issueSignInTicket(db: Db, token: SecretKey): Promise<SignInTicketAnswer> {
+  const ticket = newCompanySecret(token.companyId);
+  await db
+    .deleteFrom("sign_in_ticket")
+    .where("company_id", "=", token.companyId)
+    .where("expires_at", "<=", sql<Date>`now()`)
+    .execute();
   await db
     .insertInto("sign_in_ticket")
     .values({
+      company_id: token.companyId,
       ticket_hash: hashToken(ticket),
-      token_hash: tokenHash,
+      token_hash: token.hash,
       expires_at: sql<Date>`now() + make_interval(secs => ${SIGN_IN_TICKET_SECONDS})`,
     })
     .execute();
@@ -39,13 +43,19 @@ export async function issueSignInTicket(db: Db, tokenHash: string): Promise<Sign
  * spent or expired ticket, or one whose session was revoked or whose user is frozen, is refused alike.
  */
 export async function exchangeSignInTicket(db: Db, ticket: string, timeZone: string): Promise<LoginAnswer> {
-  const spent = await db
-    .deleteFrom("sign_in_ticket")
-    .where("ticket_hash", "=", hashToken(ticket))
-    .where("expires_at", ">", sql<Date>`now()`)
-    .returning("token_hash")
-    .executeTakeFirst();
-  const session = spent ? await findLiveSession(db, spent.token_hash) : undefined;
+  const key = keyOfSecret(ticket);
+  const spent = key
+    ? await db
+        .deleteFrom("sign_in_ticket")
+        .where("company_id", "=", key.companyId)
+        .where("ticket_hash", "=", key.hash)
+        .where("expires_at", ">", sql<Date>`now()`)
+        .returning(["company_id", "token_hash"])
+        .executeTakeFirst()
+    : undefined;
+  const session = spent
+    ? await findLiveSession(db, { companyId: spent.company_id, hash: spent.token_hash })
+    : undefined;
   if (!session || session.status !== AccountStatus.Normal) {
     throw new AppError(Code.ParamError, "ticketInvalid", {}, "ticket");
   }

@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { CLAIM_CANDIDATES, claimFirst } from "../../lib/claim-first.ts";
 
 export interface ScheduleValues {
   name: string;
@@ -299,7 +300,8 @@ export interface DeliveryClaim {
 
 /**
  * Claims the next delivery due at `now` (waiting, or being sent by a process whose lease lapsed), or one
- * delivery by id: it becomes `sending` for `leaseSeconds`, with one more attempt.
+ * delivery by id: it becomes `sending` for `leaseSeconds`, with one more attempt. Candidates another worker
+ * takes meanwhile are skipped (`claimFirst`).
  */
 export async function claimDelivery(
   db: Db,
@@ -311,19 +313,24 @@ export async function claimDelivery(
   const which = only
     ? sql`company_id = ${only.companyId} and id = ${only.id} and status = 'pending'`
     : sql`status in ('pending', 'sending') and next_attempt_at <= ${now}`;
-  const { rows } = await sql<DeliveryClaim>`
-    update report_schedule_delivery set status = 'sending', claim_id = ${claimId},
-      attempts = attempts + 1,
-      next_attempt_at = ${now}::timestamptz + make_interval(secs => ${leaseSeconds}),
-      modify_time = now()
-    where (company_id, id) in (
-      select company_id, id from report_schedule_delivery where ${which}
-      order by next_attempt_at, id
-      limit 1
-      for update skip locked)
-    returning company_id, id, schedule_id, to_char(period_start, 'YYYY-MM-DD') as period_start,
-      to_char(period_end, 'YYYY-MM-DD') as period_end, attempts, claim_id, sent_user_ids`.execute(db);
-  return rows[0];
+  const { rows: candidates } = await sql<
+    Pick<DeliveryClaim, "company_id" | "id" | "schedule_id" | "period_start" | "period_end">
+  >`
+    select company_id, id, schedule_id, to_char(period_start, 'YYYY-MM-DD') as period_start,
+      to_char(period_end, 'YYYY-MM-DD') as period_end
+    from report_schedule_delivery where ${which}
+    order by next_attempt_at, id
+    limit ${CLAIM_CANDIDATES}`.execute(db);
+  return claimFirst(candidates, async (delivery) => {
+    const { rows } = await sql<Pick<DeliveryClaim, "attempts" | "claim_id" | "sent_user_ids">>`
+      update report_schedule_delivery set status = 'sending', claim_id = ${claimId},
+        attempts = attempts + 1,
+        next_attempt_at = ${now}::timestamptz + make_interval(secs => ${leaseSeconds}),
+        modify_time = now()
+      where company_id = ${delivery.company_id} and id = ${delivery.id} and ${which}
+      returning attempts, claim_id, sent_user_ids`.execute(db);
+    return rows[0] && { ...delivery, ...rows[0] };
+  });
 }
 
 const claimed = (claim: DeliveryClaim) =>

@@ -5,8 +5,8 @@ import { sql } from "kysely";
  * Whether the report of batch `b` is stale: it was calculated, and data of its day arrived since (appended
  * rows of the day wait to be folded in).
  */
-export const staleColumn = (timeZone: string) => sql`(b.status in ('calculated', 'published') and case b.kind
-    when 'online' then exists (select from sdk_event_raw r where r.company_id = b.company_id
+export const staleColumn = (timeZone: string) => sql`(b.status in ('calculated', 'published') and case
+    when b.kind = 'online' then exists (select from sdk_event_raw r where r.company_id = b.company_id
       and r.hour >= (b.dt::timestamp at time zone ${timeZone})
       and r.hour < ((b.dt + 1)::timestamp at time zone ${timeZone}))
     else exists (select from affiliate_stat_raw r where r.company_id = b.company_id and r.dt = b.dt)

@@ -23,7 +23,7 @@ export async function savePendingSecret(db: Db, user: UserRef, sealed: string): 
     insert into user_totp as t (company_id, user_id, secret)
     values (${user.companyId}, ${user.userId}, ${sealed})
     on conflict (company_id, user_id) do update
-      set secret = excluded.secret, last_step = 0, create_time = now()
+      set secret = excluded.secret, last_step = 0, create_time = excluded.create_time
       where t.enabled_time is null
   `.execute(db);
   return Number(saved.numAffectedRows ?? 0) > 0;

@@ -5,6 +5,7 @@
 import type { ReportKindValue, ReportStatusValue } from "@pc/contract";
 import { sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
+import { CLAIM_CANDIDATES, claimFirst } from "../../../lib/claim-first.ts";
 import type { DayRange } from "../days.ts";
 
 /** The instants bounding report days (yyyy-MM-DD, both included) in a time zone. */
@@ -49,7 +50,7 @@ export async function foldSdkEvents(
         show = sdk_event_hourly.show + excluded.show,
         click = sdk_event_hourly.click + excluded.click,
         revenue = sdk_event_hourly.revenue + excluded.revenue,
-        modify_time = now()
+        modify_time = excluded.modify_time
     )
     select count(*)::int as moved from moved`.execute(db);
   return rows[0]?.moved ?? 0;
@@ -72,7 +73,9 @@ export async function foldAffiliateStats(db: Db, companyId: number, from: string
     from latest
     on conflict (company_id, dt, sub_channel, offer_id, pkg_name, country) do update set
       click = excluded.click, conversion = excluded.conversion, refuse = excluded.refuse,
-      settle_amount = excluded.settle_amount, payout = excluded.payout, modify_time = now()`.execute(db);
+      settle_amount = excluded.settle_amount, payout = excluded.payout, modify_time = excluded.modify_time`.execute(
+    db,
+  );
 }
 
 /** Locks a batch row and answers it; `has_report`: a calculation of it finished (and was not deleted). */
@@ -101,7 +104,7 @@ export async function queueBatch(
       ${batch.userId})
     on conflict (company_id, kind, dt) do update set
       status = 'pending', queued = true, publish_after = excluded.publish_after, claim_id = null,
-      reason = null, publish_time = null, modify_time = now(), modify_user_id = excluded.modify_user_id`.execute(
+      reason = null, publish_time = null, modify_time = excluded.modify_time, modify_user_id = excluded.modify_user_id`.execute(
     db,
   );
 }
@@ -127,8 +130,8 @@ export interface Claim {
 
 /**
  * Claims one queued batch, or one whose calculation stopped renewing its lease (its process died), skipping
- * rows another worker holds: it becomes `calculating` under this claim id, committed at once so every
- * process sees it.
+ * rows another worker takes meanwhile (`claimFirst`): it becomes `calculating` under this claim id,
+ * committed at once so every process sees it.
  */
 export async function claimBatch(
   db: Db,
@@ -140,23 +143,26 @@ export async function claimBatch(
   },
   leaseSeconds: number,
 ): Promise<Claim | undefined> {
-  const parts = [
-    sql`((status = 'pending' and queued) or (status = 'calculating'
-      and coalesce(heartbeat_at, started_at) < now() - make_interval(secs => ${leaseSeconds})))`,
-  ];
+  const claimable = sql`((status = 'pending' and queued) or (status = 'calculating'
+      and coalesce(heartbeat_at, started_at) < now() - make_interval(secs => ${leaseSeconds})))`;
+  const parts = [claimable];
   if (scope.companyIds) parts.push(sql`company_id = any(${[...scope.companyIds]}::int[])`);
   if (scope.kinds) parts.push(sql`kind = any(${[...scope.kinds]}::text[])`);
   if (scope.dt) parts.push(sql`dt = ${scope.dt}::date`);
-  const { rows } = await sql<Claim>`
-    update report_batch set status = 'calculating', queued = false, claim_id = ${claimId},
-      started_at = now(), heartbeat_at = now(), attempts = attempts + 1, modify_time = now()
-    where (company_id, kind, dt) in (
-      select company_id, kind, dt from report_batch where ${sql.join(parts, sql` and `)}
-      order by dt desc, company_id, kind
-      limit 1
-      for update skip locked)
-    returning company_id, kind, to_char(dt, 'YYYY-MM-DD') as dt, claim_id, publish_after`.execute(db);
-  return rows[0];
+  const { rows: candidates } = await sql<{ company_id: number; kind: ReportKindValue; dt: string }>`
+    select company_id, kind, to_char(dt, 'YYYY-MM-DD') as dt from report_batch
+    where ${sql.join(parts, sql` and `)}
+    order by dt desc, company_id, kind
+    limit ${CLAIM_CANDIDATES}`.execute(db);
+  return claimFirst(candidates, async (batch) => {
+    const { rows } = await sql<{ publish_after: boolean }>`
+      update report_batch set status = 'calculating', queued = false, claim_id = ${claimId},
+        started_at = now(), heartbeat_at = now(), attempts = attempts + 1, modify_time = now()
+      where company_id = ${batch.company_id} and kind = ${batch.kind} and dt = ${batch.dt}::date
+        and ${claimable}
+      returning publish_after`.execute(db);
+    return rows[0] && { ...batch, claim_id: claimId, publish_after: rows[0].publish_after };
+  });
 }
 
 const claimed = (claim: Claim) => sql`company_id = ${claim.company_id} and kind = ${claim.kind}
