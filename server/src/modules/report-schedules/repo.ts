@@ -372,7 +372,10 @@ export async function failDelivery(
     where ${claimed(claim)}`.execute(db);
 }
 
-/** Per schedule: its latest delivery, when a mail last went out, and the last period end scheduled. */
+/**
+ * Per schedule: its latest delivery, when a mail last went out, and the last period end scheduled. Every read
+ * names the company as a value, so Citus routes the whole statement to that company's shard (docs/citus.md).
+ */
 export async function deliveryStates(db: Db, companyId: number, scheduleIds: readonly number[]) {
   const ids = scheduleIds.length > 0 ? [...scheduleIds] : [0];
   const { rows } = await sql<{
@@ -385,12 +388,12 @@ export async function deliveryStates(db: Db, companyId: number, scheduleIds: rea
   }>`
     select latest.schedule_id, latest.status, latest.last_error, latest.next_attempt_at,
       (select max(sent_time) from report_schedule_delivery d
-        where d.company_id = latest.company_id and d.schedule_id = latest.schedule_id) as last_sent,
+        where d.company_id = ${companyId} and d.schedule_id = latest.schedule_id) as last_sent,
       (select to_char(max(period_end), 'YYYY-MM-DD') from report_schedule_delivery d
-        where d.company_id = latest.company_id and d.schedule_id = latest.schedule_id and not d.manual)
+        where d.company_id = ${companyId} and d.schedule_id = latest.schedule_id and not d.manual)
         as last_period_end
     from (
-      select distinct on (schedule_id) company_id, schedule_id, status, last_error, next_attempt_at
+      select distinct on (schedule_id) schedule_id, status, last_error, next_attempt_at
       from report_schedule_delivery
       where company_id = ${companyId} and schedule_id = any(${ids}::int[])
       order by schedule_id, id desc
