@@ -31,6 +31,24 @@ let other: Publisher;
 /** 2 days × 3 placements × 4 countries = 24 rows at the finest grain: above the limit of 20. */
 const MAX_ROWS = 20;
 const range = { startDate: daysAgo(3), endDate: daysAgo(1) };
+
+/** The SDK report's first page of the range by these dimensions, with no filter, sort or comparison. */
+const onlineQuery = (dimensions: (1 | 2 | 3 | 4 | 5)[]) => ({
+  ...range,
+  companyId: null,
+  appName: null,
+  adId: null,
+  addId: null,
+  adStyle: null,
+  country: null,
+  dimensions,
+  pageIndex: 1,
+  pageSize: 10,
+  orderBy: null,
+  order: null,
+  metrics: null,
+  compare: null,
+});
 const db = () => t.runtime.database.db;
 
 beforeAll(async () => {
@@ -233,22 +251,7 @@ describe("the two ways of reading rows", () => {
         {
           kind: "online" as const,
           viewer: { companyId: owner.companyId, seesAll: false },
-          query: {
-            ...range,
-            companyId: null,
-            appName: null,
-            adId: null,
-            addId: null,
-            adStyle: null,
-            country: null,
-            dimensions: dims as (1 | 2 | 3 | 4 | 5)[],
-            pageIndex: 1,
-            pageSize: 10,
-            orderBy: null,
-            order: null,
-            metrics: null,
-            compare: null,
-          },
+          query: onlineQuery(dims as (1 | 2 | 3 | 4 | 5)[]),
         },
         2,
       );
@@ -272,22 +275,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("an export on PGlite's one se
       {
         kind: "online",
         viewer: { companyId: owner.companyId, seesAll: false },
-        query: {
-          ...range,
-          companyId: null,
-          appName: null,
-          adId: null,
-          addId: null,
-          adStyle: null,
-          country: null,
-          dimensions: [1, 3, 4],
-          pageIndex: 1,
-          pageSize: 10,
-          orderBy: null,
-          order: null,
-          metrics: null,
-          compare: null,
-        },
+        query: onlineQuery([1, 3, 4]),
         lang: "en",
         timeZone: "UTC",
         maxRows: 1000,
