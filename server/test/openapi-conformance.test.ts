@@ -17,6 +17,7 @@ import {
   homeOf,
   type Owner,
   operatorOf,
+  ownerFor,
   requestOf,
 } from "./support/endpoint-calls.ts";
 import { API_PATH, routesOfTree } from "./support/served-routes.ts";
@@ -119,13 +120,6 @@ function expectDescribed(call: EndpointCall, what: string, response: LightMyRequ
   );
 }
 
-/** The caller a call is allowed for: the operator's super admin for the operators' calls, else the home one's. */
-function ownerFor(call: EndpointCall): Owner {
-  return call.access.kind === "action" && /^(company\.|report\.manage)/.test(call.access.action)
-    ? operator
-    : home;
-}
-
 /** The same request with a query parameter the server refuses in any input (NUL). */
 const withRefusedInput = (request: InjectOptions): InjectOptions => {
   const url = String(request.url);
@@ -145,7 +139,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "DELETE"]);
 
 /** Calls the operation: refused three ways first (they change nothing), then valid. */
 async function exercise(call: EndpointCall) {
-  const owner = ownerFor(call);
+  const owner = ownerFor(call, { home, operator });
   const request = await requestOf(
     call,
     owner,

@@ -78,6 +78,14 @@ export async function operatorOf(db: Db): Promise<Owner> {
   return ownerOf("omega", operatorCompany.id, operatorAdmin.account_id, operatorAdmin.id);
 }
 
+/** The operators' calls: managing companies and the reports of every company. */
+export const isOperatorCall = (call: EndpointCall): boolean =>
+  call.access.kind === "action" && /^(company\.|report\.manage)/.test(call.access.action);
+
+/** Whose records a call acts on: the operator's for the operators' calls, else the home publisher's. */
+export const ownerFor = (call: EndpointCall, owners: { home: Owner; operator: Owner }): Owner =>
+  isOperatorCall(call) ? owners.operator : owners.home;
+
 /** Whoever calls: a signed-in user, or null for an anonymous caller. */
 export interface CallerUser {
   user: { companyId: number; userId: number } | null;
@@ -924,7 +932,7 @@ export function endpointCalls({ app, db, operator }: CallContext) {
         // A published day to send (this app has no SMTP_URL: the delivery fails, the call succeeds).
         await sql`insert into report_batch (company_id, kind, dt, status, publish_time)
         values (${owner.companyId}, 'online', current_date - 1, 'published', now())
-        on conflict (company_id, kind, dt) do update set status = 'published', publish_time = now()`.execute(
+        on conflict (company_id, kind, dt) do update set status = excluded.status, publish_time = excluded.publish_time`.execute(
           db(),
         );
         return { payload: { id: made.id } };

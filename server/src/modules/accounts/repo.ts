@@ -116,6 +116,16 @@ function filteredUsers(db: Db, search: UserSearch) {
   return query;
 }
 
+/**
+ * A user's role ids. The company is named as a value, not as the user row's column: Citus sends a subquery
+ * correlated on the distribution column to every shard (docs/citus.md).
+ */
+const roleIdsOf = (companyId: number) =>
+  sql<number[]>`array(
+    select user_role.role_id from user_role
+    where user_role.company_id = ${companyId} and user_role.user_id = app_user.id
+    order by user_role.role_id)`.as("role_ids");
+
 const userPage = preparedQuery((db, input: UserSearch & PageWindow) =>
   filteredUsers(db, input)
     .leftJoin("app_user as reviser", (join) =>
@@ -133,10 +143,7 @@ const userPage = preparedQuery((db, input: UserSearch & PageWindow) =>
       "app_user.modify_time",
       "app_user.modify_user_id",
       "reviser.user_name as modify_user_name",
-      sql<number[]>`array(
-        select user_role.role_id from user_role
-        where user_role.company_id = app_user.company_id and user_role.user_id = app_user.id
-        order by user_role.role_id)`.as("role_ids"),
+      roleIdsOf(input.companyId),
     ])
     .orderBy("app_user.id", "desc")
     .limit(input.limit)
@@ -158,13 +165,7 @@ export async function listUsers(db: Db, companyId: number, filter: UserListFilte
 export function findUsersWithRoles(db: Db, companyId: number, userIds: readonly number[]) {
   return db
     .selectFrom("app_user")
-    .select([
-      ...userColumns,
-      sql<number[]>`array(
-        select user_role.role_id from user_role
-        where user_role.company_id = app_user.company_id and user_role.user_id = app_user.id
-        order by user_role.role_id)`.as("role_ids"),
-    ])
+    .select([...userColumns, roleIdsOf(companyId)])
     .where("app_user.company_id", "=", companyId)
     .where("app_user.id", "in", userIds.length > 0 ? userIds : [0])
     .orderBy("app_user.id")

@@ -43,18 +43,22 @@ function filtered(db: Db, search: AppSearch) {
   return query;
 }
 
-/** Placements per app, for the rows of the answer only (an index-only count each). */
-const adposCount = (eb: ExpressionBuilder<Database, "app">) =>
+/**
+ * Placements per app, for the rows of the answer only (an index-only count each). The company is named as a
+ * value, not as the app row's column: Citus sends a subquery correlated on the distribution column to every
+ * shard (docs/citus.md).
+ */
+const adposCount = (companyId: number) => (eb: ExpressionBuilder<Database, "app">) =>
   eb
     .selectFrom("ad_position")
     .select(eb.fn.countAll<number>().as("count"))
-    .whereRef("ad_position.company_id", "=", "app.company_id")
+    .where("ad_position.company_id", "=", companyId)
     .whereRef("ad_position.app_id", "=", "app.id")
     .as("adpos_count");
 
 const appPage = preparedQuery((db, input: AppSearch & PageWindow) =>
   filtered(db, input)
-    .select([...appColumns, adposCount])
+    .select([...appColumns, adposCount(input.companyId)])
     .orderBy("app.id", "desc")
     .limit(input.limit)
     .offset(input.offset),
@@ -75,7 +79,7 @@ export async function countApps(db: Db, companyId: number, filters: AppFilters):
 export function findApp(db: Db, companyId: number, id: number) {
   return db
     .selectFrom("app")
-    .select([...appColumns, adposCount])
+    .select([...appColumns, adposCount(companyId)])
     .where("app.company_id", "=", companyId)
     .where("app.id", "=", id)
     .executeTakeFirst();

@@ -21,8 +21,12 @@ export interface BatchRecord {
   modify_time: Date;
 }
 
-const batchColumns = (timeZone: string) => sql`b.company_id, c.name as company_name, b.kind,
-  to_char(b.dt, 'YYYY-MM-DD') as dt, b.status, ${staleColumn(timeZone)}, b.reason, b.row_count, b.calculate_time,
+/** The columns of a batch; `companyId` when every batch is that company's (staleColumn). */
+const batchColumns = (
+  timeZone: string,
+  companyId: number | null,
+) => sql`b.company_id, c.name as company_name, b.kind,
+  to_char(b.dt, 'YYYY-MM-DD') as dt, b.status, ${staleColumn(timeZone, companyId)}, b.reason, b.row_count, b.calculate_time,
   b.publish_time, b.modify_time`;
 
 export interface BatchFilter {
@@ -49,7 +53,7 @@ export async function listBatches(
   timeZone: string,
 ) {
   const { rows } = await sql<BatchRecord>`
-    select ${batchColumns(timeZone)} from report_batch b join company c on c.id = b.company_id
+    select ${batchColumns(timeZone, filter.companyId)} from report_batch b join company c on c.id = b.company_id
     where ${batchWhere(filter)}
     order by b.dt desc, b.company_id, b.kind
     limit ${page.limit} offset ${page.offset}`.execute(db);
@@ -96,7 +100,7 @@ export async function batchesOfDay(
   timeZone: string,
 ): Promise<BatchRecord[]> {
   const { rows } = await sql<BatchRecord>`
-    select ${batchColumns(timeZone)} from report_batch b join company c on c.id = b.company_id
+    select ${batchColumns(timeZone, null)} from report_batch b join company c on c.id = b.company_id
     where b.kind = ${kind} and b.dt = ${dt}::date
       ${companyIds ? sql`and b.company_id = any(${[...companyIds]}::int[])` : sql``}
     order by b.company_id`.execute(db);

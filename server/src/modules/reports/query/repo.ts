@@ -15,7 +15,7 @@ export async function dayStatuses(
   timeZone: string,
 ) {
   const { rows } = await sql<{ dt: string; status: ReportStatusValue; stale: boolean; has_report: boolean }>`
-    select to_char(b.dt, 'YYYY-MM-DD') as dt, b.status, ${staleColumn(timeZone)},
+    select to_char(b.dt, 'YYYY-MM-DD') as dt, b.status, ${staleColumn(timeZone, day.companyId)},
       b.calculate_time is not null as has_report
     from report_batch b
     where b.company_id = ${day.companyId} and b.kind = ${day.kind}
