@@ -13,20 +13,20 @@
  * BENCH_SCALE (see generate.ts), BENCH_DB = both | postgres | pglite (default both when PostgreSQL answers),
  * BENCH_RUNS = runs per query (default 7), BENCH_LOAD_SECONDS = seconds of each load test (default 5).
  * PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (a database is created for the run and dropped after),
- * else postgres://postgres@127.0.0.1:5432/postgres.
+ * else postgres://postgres@127.0.0.1:5432/postgres. BENCH_CITUS_URL, a Citus coordinator: the same
+ * measures on the cluster too, in a column beside plain PostgreSQL's (docs/citus.md#the-hot-tenant).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { onlineReportQuery } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { buildApp } from "../server/src/app.ts";
 import { prepareRuntime } from "../server/src/bootstrap.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { issueToken } from "../server/src/modules/passport/tokens.ts";
 import { exportReport } from "../server/src/modules/reports/query/export.ts";
+import { createDatabase } from "../server/test/support/database.ts";
 import { askDuckDb, type DuckMirror, type DuckQuestion, duckStatements, mirrorToDuckDb } from "./duckdb.ts";
 import { first, generate, last, scaleText, TZ } from "./generate.ts";
 import { measureIngest } from "./ingest.ts";
@@ -119,7 +119,7 @@ const QUESTIONS: ReportQuestion[] = [
   },
 ];
 
-type DbKind = "postgres" | "pglite";
+type DbKind = "postgres" | "citus" | "pglite";
 
 /** One line of the final table: a measure, then each database's cells. */
 interface Line {
@@ -179,7 +179,7 @@ async function measureExports(
   log: (text: string) => void,
 ) {
   const query = onlineReportQuery.parse({ ...range, dimensions: DEFAULT_DIMS });
-  const methods: ("copy" | "paged")[] = kind === "postgres" ? ["copy", "paged"] : ["paged"];
+  const methods: ("copy" | "paged")[] = kind === "pglite" ? ["paged"] : ["copy", "paged"];
   for (const method of methods) {
     global.gc?.();
     const baseline = process.memoryUsage().rss;
@@ -345,31 +345,22 @@ async function benchDatabase(kind: DbKind, databaseUrl: string | undefined) {
   }
 }
 
-async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    "postgres://postgres@127.0.0.1:5432/postgres";
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
+/** Benchmarks one server's (or cluster's) database, made for the run and dropped after unless BENCH_KEEP. */
+async function benchServer(kind: "postgres" | "citus", base: string, kinds: DbKind[]) {
+  const target = await createDatabase(base, { prefix: "pc_bench" }).catch((error: unknown) => {
+    console.log(`${kind} at ${base}: ${error instanceof Error ? error.message : String(error)}: skipped`);
     return null;
+  });
+  if (!target) return;
+  if (target.citus !== (kind === "citus"))
+    throw new Error(`${base} is ${target.citus ? "" : "not "}a Citus coordinator`);
+  try {
+    await benchDatabase(kind, target.url);
+    kinds.push(kind);
+  } finally {
+    if (process.env.BENCH_KEEP) console.log(`kept ${target.url}`);
+    else await target.drop();
   }
-  const name = `pc_bench_${randomBytes(4).toString("hex")}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 function printTable(kinds: DbKind[]) {
@@ -393,16 +384,13 @@ async function main() {
   console.log(`Bench: ${scaleText()}; ${RUNS} runs per query\n`);
   const kinds: DbKind[] = [];
   if (which !== "pglite") {
-    const target = await postgresUrl();
-    if (target) {
-      try {
-        await benchDatabase("postgres", target.url);
-        kinds.push("postgres");
-      } finally {
-        if (process.env.BENCH_KEEP) console.log(`kept ${target.url}`);
-        else await target.drop();
-      }
-    } else console.log("PostgreSQL does not answer: skipped");
+    const base =
+      process.env.BENCH_DATABASE_URL ??
+      process.env.DATABASE_URL ??
+      "postgres://postgres@127.0.0.1:5432/postgres";
+    await benchServer("postgres", base, kinds);
+    const citus = process.env.BENCH_CITUS_URL;
+    if (citus) await benchServer("citus", citus, kinds);
   }
   if (which !== "postgres") {
     await benchDatabase("pglite", undefined);

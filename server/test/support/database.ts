@@ -2,7 +2,8 @@
  * A fresh PostgreSQL database per test file when DATABASE_URL is set; PGlite in memory otherwise. When
  * DATABASE_URL names a Citus coordinator (the `citus` extension in it), the database is made on every node
  * of the cluster, with the extension, and the coordinator's copy knows the workers: Citus keeps its cluster's
- * metadata per database, so a new database starts as a cluster of its own.
+ * metadata per database, so a new database starts as a cluster of its own. The bench (bench/run.ts) makes its
+ * databases here too.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -55,10 +56,22 @@ async function citusNodes(baseUrl: string): Promise<{ coordinator: Node; workers
   });
 }
 
+/** Where a database is made: the server (or cluster) of `baseUrl`, and the test settings below. */
+export interface DatabaseOptions {
+  prefix: string;
+  /**
+   * Shards of each distributed table on Citus (the cluster's default, 32, when absent). Placing every table
+   * makes its shards in the migration's transaction: 4 a table (2 a worker) make a test file's start seconds
+   * faster and still spread the companies over the workers.
+   */
+  shardCount?: number;
+}
+
 async function createCitusDatabase(
   baseUrl: string,
   name: string,
   cluster: { coordinator: Node; workers: Node[] },
+  shardCount: number | undefined,
 ) {
   for (const worker of cluster.workers) {
     await withAdminClient(urlOf(baseUrl, worker, null), (client) => client.query(`create database ${name}`));
@@ -67,9 +80,7 @@ async function createCitusDatabase(
   await withAdminClient(baseUrl, (client) => client.query(`create database ${name}`));
   await withAdminClient(urlOf(baseUrl, null, name), async (client) => {
     await client.query("create extension citus");
-    // Placing every table makes its shards in the migration's transaction: 4 shards a table (2 a worker) make a
-    // test file's start seconds faster than the default 32, and still spread the companies over the workers.
-    await client.query(`alter database ${name} set citus.shard_count = 4`);
+    if (shardCount) await client.query(`alter database ${name} set citus.shard_count = ${shardCount}`);
     // Counts single- and multi-shard statements per database (test/citus-routing.test.ts reads them).
     await client.query(`alter database ${name} set citus.enable_stat_counters = on`);
     const { host, port } = cluster.coordinator;
@@ -86,16 +97,19 @@ export async function onCitus(): Promise<boolean> {
   return baseUrl !== undefined && (await citusNodes(baseUrl)) !== null;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return { url: undefined, drop: async () => {} };
-  const name = `pc_test_${randomBytes(6).toString("hex")}`;
+/** A new database on the server or cluster of `baseUrl`, dropped (on every node) by `drop`. */
+export async function createDatabase(
+  baseUrl: string,
+  { prefix, shardCount }: DatabaseOptions,
+): Promise<TestDatabase & { url: string; citus: boolean }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const cluster = await citusNodes(baseUrl);
-  if (cluster) await createCitusDatabase(baseUrl, name, cluster);
+  if (cluster) await createCitusDatabase(baseUrl, name, cluster, shardCount);
   else await withAdminClient(baseUrl, (client) => client.query(`create database ${name}`));
   const servers = cluster ? [null, ...cluster.workers] : [null];
   return {
     url: urlOf(baseUrl, null, name),
+    citus: cluster !== null,
     drop: async () => {
       for (const server of servers) {
         await withAdminClient(urlOf(baseUrl, server, null), (client) =>
@@ -104,4 +118,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return { url: undefined, drop: async () => {} };
+  return createDatabase(baseUrl, { prefix: "pc_test", shardCount: 4 });
 }
