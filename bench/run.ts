@@ -11,7 +11,8 @@
  * and the budgets.
  *
  * BENCH_SCALE (see generate.ts), BENCH_DB = both | postgres | pglite (default both when PostgreSQL answers),
- * BENCH_RUNS = runs per query (default 7), BENCH_LOAD_SECONDS = seconds of each load test (default 5).
+ * BENCH_RUNS = runs per query (default 7), BENCH_LOAD_SECONDS = seconds of each load test (default 5),
+ * BENCH_ONLY = the parts to run, comma-separated (reports, export, lists, csv, ingest, stalls, web; default all).
  * PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (a database is created for the run and dropped after),
  * else postgres://postgres@127.0.0.1:5432/postgres. BENCH_CITUS_URL, a Citus coordinator: the same
  * measures on the cluster too, in a column beside plain PostgreSQL's (docs/citus.md#the-hot-tenant).
@@ -37,6 +38,10 @@ import { LIST_ENDPOINTS, measureThroughput } from "./throughput.ts";
 import { measureInitialJs } from "./web-size.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? "7");
+/** The parts BENCH_ONLY names (comma-separated), or every part when it is unset. */
+const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
+type Part = "reports" | "export" | "lists" | "csv" | "ingest" | "stalls" | "web";
+const runs = (part: Part) => !ONLY || ONLY.includes(part);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? "5");
 const range = { startDate: first, endDate: last };
 const DEFAULT_DIMS = [1, 3, 4, 5];
@@ -238,7 +243,7 @@ async function benchDatabase(kind: DbKind, databaseUrl: string | undefined) {
   const app = await buildApp(runtime);
   try {
     const { big, calcPerBatch, fineRows } = await generate(runtime, log);
-    if (mirroredCompany !== big.id) {
+    if (runs("reports") && mirroredCompany !== big.id) {
       mirror?.close();
       const [made, took] = await timed(() => mirrorToDuckDb(runtime.database.db));
       mirror = made;
@@ -248,86 +253,94 @@ async function benchDatabase(kind: DbKind, databaseUrl: string | undefined) {
     }
     await app.ready();
     const token = await issueToken(runtime.database.db, big.id, big.userId);
-    let longest = 0;
-    for (const question of QUESTIONS) {
-      const { p50, p95, stall } = await measureEndpoint(app, token, question);
-      longest = Math.max(longest, stall);
-      const duck = duckTimes.get(question.name) ?? Number.NaN;
-      line(question.name).cells[kind] = {
-        value: ms(p50),
-        p95: ms(p95),
-        stall: ms(stall),
-        ratio: `${(p50 / duck).toFixed(2)}x`,
-      };
-      log(`  ${question.name}: p50 ${ms(p50)}, p95 ${ms(p95)}, stall ${ms(stall)}, DuckDB ${ms(duck)}`);
+    if (runs("reports")) {
+      let longest = 0;
+      for (const question of QUESTIONS) {
+        const { p50, p95, stall } = await measureEndpoint(app, token, question);
+        longest = Math.max(longest, stall);
+        const duck = duckTimes.get(question.name) ?? Number.NaN;
+        line(question.name).cells[kind] = {
+          value: ms(p50),
+          p95: ms(p95),
+          stall: ms(stall),
+          ratio: `${(p50 / duck).toFixed(2)}x`,
+        };
+        log(`  ${question.name}: p50 ${ms(p50)}, p95 ${ms(p95)}, stall ${ms(stall)}, DuckDB ${ms(duck)}`);
+      }
+      line("longest event-loop stall during the report calls").cells[kind] = { value: ms(longest) };
     }
-    line("longest event-loop stall during the report calls").cells[kind] = { value: ms(longest) };
 
-    await measureExports(kind, runtime, big.id, log);
+    if (runs("export")) await measureExports(kind, runtime, big.id, log);
 
-    for (const endpoint of LIST_ENDPOINTS) {
-      const check = await app.inject({ method: "GET", url: endpoint.path, headers: { token } });
-      if (check.json<{ code: number }>().code !== 200) throw new Error(`${endpoint.path}: ${check.body}`);
-    }
     const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
-    for (const { name, list, bare } of await measureThroughput(
-      baseUrl,
-      runtime.database.db,
-      big.id,
-      token,
-      LOAD_SECONDS,
-    )) {
-      line(`${name} at 50 connections`).cells[kind] = {
-        value: `${Math.round(list.requestsPerSecond)} req/s`,
-        p95: `p50 ${list.p50Ms} ms, ${list.failures} failed`,
-        ratio: `${((100 * list.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)} % of bare`,
-      };
-      line(`bare route, the ${name}'s round trips`).cells[kind] = {
-        value: `${Math.round(bare.requestsPerSecond)} req/s`,
-        p95: `p50 ${bare.p50Ms} ms`,
-      };
-      log(
-        `  ${name} ${Math.round(list.requestsPerSecond)} req/s, bare ${Math.round(bare.requestsPerSecond)} req/s`,
-      );
+    if (runs("lists")) {
+      for (const endpoint of LIST_ENDPOINTS) {
+        const check = await app.inject({ method: "GET", url: endpoint.path, headers: { token } });
+        if (check.json<{ code: number }>().code !== 200) throw new Error(`${endpoint.path}: ${check.body}`);
+      }
+      for (const { name, list, bare } of await measureThroughput(
+        baseUrl,
+        runtime.database.db,
+        big.id,
+        token,
+        LOAD_SECONDS,
+      )) {
+        line(`${name} at 50 connections`).cells[kind] = {
+          value: `${Math.round(list.requestsPerSecond)} req/s`,
+          p95: `p50 ${list.p50Ms} ms, ${list.failures} failed`,
+          ratio: `${((100 * list.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)} % of bare`,
+        };
+        line(`bare route, the ${name}'s round trips`).cells[kind] = {
+          value: `${Math.round(bare.requestsPerSecond)} req/s`,
+          p95: `p50 ${bare.p50Ms} ms`,
+        };
+        log(
+          `  ${name} ${Math.round(list.requestsPerSecond)} req/s, bare ${Math.round(bare.requestsPerSecond)} req/s`,
+        );
+      }
     }
 
-    const csv = await measureReportApiCsv(
-      baseUrl,
-      runtime.database.db,
-      big,
-      token,
-      { ...range, dimensions: DEFAULT_DIMS },
-      TZ,
-    );
-    for (const [label, rate] of [
-      ["SDK CSV over HTTP: console export (session)", csv.console],
-      ["SDK CSV over HTTP: reporting API (key)", csv.api],
-    ] as const) {
-      line(label).cells[kind] = {
-        value: `${Math.round(rate.rowsPerSecond)} rows/s`,
-        p95: `${rate.rows} rows, ${rate.megabytesPerSecond.toFixed(1)} MB/s`,
-        ratio: `${((100 * rate.rowsPerSecond) / csv.console.rowsPerSecond).toFixed(0)} % of the console's`,
-      };
-      log(
-        `  ${label}: ${rate.rows} rows, ${(rate.bytes / 1048576).toFixed(1)} MB in ${ms(rate.ms)} = ${Math.round(rate.rowsPerSecond)} rows/s`,
+    if (runs("csv")) {
+      const csv = await measureReportApiCsv(
+        baseUrl,
+        runtime.database.db,
+        big,
+        token,
+        { ...range, dimensions: DEFAULT_DIMS },
+        TZ,
       );
+      for (const [label, rate] of [
+        ["SDK CSV over HTTP: console export (session)", csv.console],
+        ["SDK CSV over HTTP: reporting API (key)", csv.api],
+      ] as const) {
+        line(label).cells[kind] = {
+          value: `${Math.round(rate.rowsPerSecond)} rows/s`,
+          p95: `${rate.rows} rows, ${rate.megabytesPerSecond.toFixed(1)} MB/s`,
+          ratio: `${((100 * rate.rowsPerSecond) / csv.console.rowsPerSecond).toFixed(0)} % of the console's`,
+        };
+        log(
+          `  ${label}: ${rate.rows} rows, ${(rate.bytes / 1048576).toFixed(1)} MB in ${ms(rate.ms)} = ${Math.round(rate.rowsPerSecond)} rows/s`,
+        );
+      }
     }
 
-    const ingest = await measureIngest(baseUrl, runtime, big.id, LOAD_SECONDS);
-    const ingestLabel = `SDK ingest, ${ingest.clients} clients × ${ingest.eventsPerBatch}-event batches, hot keys`;
-    line(ingestLabel).cells[kind] = {
-      value: `${Math.round(ingest.sdk.eventsPerSecond)} events/s`,
-      p95: `p50 ${ms(ingest.sdk.p50Ms)}, p99 ${ms(ingest.sdk.p99Ms)}, ${ingest.sdk.faults} faults, ${ingest.sdk.busy} busy`,
-      ratio: `${((100 * ingest.sdk.eventsPerSecond) / ingest.bare.eventsPerSecond).toFixed(0)} % of bare`,
-    };
-    line("bare multi-row INSERT of the same rows").cells[kind] = {
-      value: `${Math.round(ingest.bare.eventsPerSecond)} events/s`,
-      p95: `p50 ${ms(ingest.bare.p50Ms)}, p99 ${ms(ingest.bare.p99Ms)}`,
-    };
-    log(
-      `  ingest ${Math.round(ingest.sdk.eventsPerSecond)} events/s (${ingest.sdk.faults} faults, ${ingest.sdk.busy} busy), bare INSERT ${Math.round(ingest.bare.eventsPerSecond)} events/s`,
-    );
-    if (kind === "pglite") {
+    if (runs("ingest")) {
+      const ingest = await measureIngest(baseUrl, runtime, big.id, LOAD_SECONDS);
+      const ingestLabel = `SDK ingest, ${ingest.clients} clients × ${ingest.eventsPerBatch}-event batches, hot keys`;
+      line(ingestLabel).cells[kind] = {
+        value: `${Math.round(ingest.sdk.eventsPerSecond)} events/s`,
+        p95: `p50 ${ms(ingest.sdk.p50Ms)}, p99 ${ms(ingest.sdk.p99Ms)}, ${ingest.sdk.faults} faults, ${ingest.sdk.busy} busy`,
+        ratio: `${((100 * ingest.sdk.eventsPerSecond) / ingest.bare.eventsPerSecond).toFixed(0)} % of bare`,
+      };
+      line("bare multi-row INSERT of the same rows").cells[kind] = {
+        value: `${Math.round(ingest.bare.eventsPerSecond)} events/s`,
+        p95: `p50 ${ms(ingest.bare.p50Ms)}, p99 ${ms(ingest.bare.p99Ms)}`,
+      };
+      log(
+        `  ingest ${Math.round(ingest.sdk.eventsPerSecond)} events/s (${ingest.sdk.faults} faults, ${ingest.sdk.busy} busy), bare INSERT ${Math.round(ingest.bare.eventsPerSecond)} events/s`,
+      );
+    }
+    if (kind === "pglite" && runs("stalls")) {
       for (const result of await measureStalls(runtime, app, token, big.id, log)) {
         line(`app list every 50 ms during the ${result.name}`).cells[kind] = {
           value: `p50 ${ms(result.p50)}`,
@@ -400,10 +413,12 @@ async function main() {
 
   console.log("\nResults (ratio: report p50 ÷ DuckDB p50; list: % of the bare route's req/s)");
   printTable(kinds);
-  const web = measureInitialJs();
-  console.log(
-    `Web initial JavaScript: ${(web.gzipBytes / 1024).toFixed(0)} KB gzip, ${(web.brotliBytes / 1024).toFixed(0)} KB sent as brotli (${web.files} files, ${(web.rawBytes / 1024).toFixed(0)} KB raw)`,
-  );
+  if (runs("web")) {
+    const web = measureInitialJs();
+    console.log(
+      `Web initial JavaScript: ${(web.gzipBytes / 1024).toFixed(0)} KB gzip, ${(web.brotliBytes / 1024).toFixed(0)} KB sent as brotli (${web.files} files, ${(web.rawBytes / 1024).toFixed(0)} KB raw)`,
+    );
+  }
   console.log(
     "Budgets (docs/performance.md): report calls ≤ 2x DuckDB on PostgreSQL; no PGlite stall over 100 ms; export ≥ half of " +
       "COPY's rows/s with flat memory; each list ≥ 50 % of a bare route with its round trips; initial JS ≤ 300 KB gzip; " +
