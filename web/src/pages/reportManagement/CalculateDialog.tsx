@@ -2,21 +2,17 @@
  * Calculates a day that may have no batch yet (one company or every publisher); the dialog says it cannot be
  * undone, and hands the batches the calculation changed to `onDone`.
  */
-import {
-  REPORT_KIND_TITLES,
-  REPORT_KINDS,
-  type ReportDateWindowAnswer,
-  type ReportKindValue,
-  type ReportManageAnswer,
-} from "@pc/contract";
-import { Alert, DatePicker, Form, Modal, Radio, Select } from "antd";
+import type { ReportDateWindowAnswer, ReportKindValue, ReportManageAnswer } from "@pc/contract";
+import { Alert, DatePicker, Form, Modal, Radio } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { busy } from "../../components/busy.ts";
 import { useContractText } from "../../i18n/messages.ts";
-import { dayOf, toDayjs } from "../reports/screen/reportScreenConfig.ts";
-import type { CompanyOption } from "../reports/screen/useReportCompanies.ts";
+import { CompanySelect } from "../reports/screen/CompanySelect.tsx";
+import { afterWindow, dayOf, toDayjs } from "../reports/screen/reportScreenConfig.ts";
+import type { ReportCompanies } from "../reports/screen/useReportCompanies.ts";
+import { kindOptions } from "./batchChoices.ts";
 
 interface CalculateValues {
   date: Dayjs | null;
@@ -34,7 +30,7 @@ export function CalculateDialog({
 }: {
   open: boolean;
   dateWindow: ReportDateWindowAnswer;
-  companies: CompanyOption[];
+  companies: ReportCompanies;
   calculate: (kind: ReportKindValue, day: string, companyId: number | null) => Promise<ReportManageAnswer>;
   onClose: () => void;
   onDone: (answer: ReportManageAnswer) => void;
@@ -95,24 +91,14 @@ export function CalculateDialog({
           <DatePicker
             format="YYYY-MM-DD"
             placeholder={t("reportManagement.dialog.datePlaceholder")}
-            disabledDate={(day) => (dayOf(day) ?? "") > dateWindow.maxDate}
+            disabledDate={afterWindow(dateWindow)}
           />
         </Form.Item>
         <Form.Item name="kind" label={t("reportManagement.dialog.kind")}>
-          <Radio.Group
-            options={REPORT_KINDS.map((kind) => ({
-              value: kind,
-              label: REPORT_KIND_TITLES[kind][text.lang],
-            }))}
-          />
+          <Radio.Group options={kindOptions(text.lang)} />
         </Form.Item>
         <Form.Item name="company_id" label={t("reportManagement.dialog.company")}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: "label" }}
-            placeholder={t("reportManagement.dialog.allPublishers")}
-            options={companies}
-          />
+          <CompanySelect companies={companies} placeholder={t("reportManagement.dialog.allPublishers")} />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,8 +7,6 @@
 import { CalculatorOutlined, ExclamationCircleFilled } from "@ant-design/icons";
 import {
   REPORT_ACTION_CONFIRM,
-  REPORT_KIND_TITLES,
-  REPORT_KINDS,
   REPORT_STATUS_TITLES,
   REPORT_STATUSES,
   type ReportBatchRow,
@@ -25,10 +23,12 @@ import { RowActions } from "../../components/RowActions.tsx";
 import type { RowAction } from "../../components/rowActions.ts";
 import { useContractText } from "../../i18n/messages.ts";
 import { formatCount } from "../../i18n/numbers.ts";
-import { dayOf } from "../reports/screen/reportScreenConfig.ts";
+import { CompanySelect } from "../reports/screen/CompanySelect.tsx";
+import { afterWindow } from "../reports/screen/reportScreenConfig.ts";
 import { useReportCompanies } from "../reports/screen/useReportCompanies.ts";
 import { WithDateWindow } from "../reports/screen/WithDateWindow.tsx";
 import { BatchCards } from "./BatchCards.tsx";
+import { kindOptions } from "./batchChoices.ts";
 import { KindTag, StatusTags } from "./batchTags.tsx";
 import { CalculateDialog } from "./CalculateDialog.tsx";
 import { ChangedBatches } from "./ChangedBatches.tsx";
@@ -165,27 +165,18 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
               allowClear={false}
               format="YYYY-MM-DD"
               className="pc-manage-range"
-              disabledDate={(day) => (dayOf(day) ?? "") > dateWindow.maxDate}
+              disabledDate={afterWindow(dateWindow)}
             />
           </Form.Item>
           <Form.Item name="kind" label={t("reportManagement.kind")}>
             <Select
               allowClear
               placeholder={t("reportManagement.allKinds")}
-              options={REPORT_KINDS.map((kind) => ({
-                value: kind,
-                label: REPORT_KIND_TITLES[kind][text.lang],
-              }))}
+              options={kindOptions(text.lang)}
             />
           </Form.Item>
           <Form.Item name="company_id" label={t("reportManagement.company")}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: "label" }}
-              placeholder={t("reportManagement.allCompanies")}
-              loading={companies.loading}
-              options={companies.options}
-            />
+            <CompanySelect companies={companies} placeholder={t("reportManagement.allCompanies")} />
           </Form.Item>
           <Form.Item name="status" label={t("reportManagement.status")}>
             <Select
@@ -242,7 +233,7 @@ function ReportManagement({ dateWindow }: { dateWindow: ReportDateWindowAnswer }
         key={calculateOpen ? "open" : "closed"}
         open={calculateOpen}
         dateWindow={dateWindow}
-        companies={companies.options}
+        companies={companies}
         calculate={batches.calculateDay}
         onClose={() => setCalculateOpen(false)}
         onDone={(answer) => {

@@ -18,11 +18,12 @@ import {
   weekdayOf,
 } from "@pc/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Form, Input, Radio, Select } from "antd";
+import { Form, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/queryKeys.ts";
 import { reportSchedulesApi } from "../../api/reportSchedules.ts";
 import { EditDialog, type EditDialogProps } from "../../components/EditDialog.tsx";
+import { NameField } from "../../components/NameField.tsx";
 import { useEditForm } from "../../components/useEditForm.ts";
 import { namedFieldOf } from "../../components/useFieldSubmit.ts";
 import { useContractText } from "../../i18n/messages.ts";
@@ -115,17 +116,13 @@ export function ScheduleDialog({
         <p className="pc-muted">{t("schedules.intro", { report: REPORT_KIND_TITLES[kind][text.lang] })}</p>
       }
     >
-      <Form.Item
-        name="name"
+      <NameField
         label={t("schedules.name")}
-        rules={[{ required: true, whitespace: true, message: text.message("scheduleNameRequired") }]}
-      >
-        <Input
-          id="schedule-name"
-          maxLength={SCHEDULE_NAME_MAX}
-          placeholder={t("schedules.namePlaceholder")}
-        />
-      </Form.Item>
+        message={text.message("scheduleNameRequired")}
+        id="schedule-name"
+        maxLength={SCHEDULE_NAME_MAX}
+        placeholder={t("schedules.namePlaceholder")}
+      />
       <Form.Item name="frequency" label={t("schedules.frequency")}>
         <Radio.Group
           id="schedule-frequency"

@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { usePhoneLayout } from "../../../app/layout/usePhoneLayout.ts";
 import { FilterBar } from "../../../components/FilterBar.tsx";
 import { useContractText } from "../../../i18n/messages.ts";
+import { CompanySelect } from "../screen/CompanySelect.tsx";
 import type { FilterForm, ReportScreenConfig } from "../screen/reportScreenConfig.ts";
 import { useReportAccess } from "../screen/useReportAccess.ts";
 import { useReportCompanies } from "../screen/useReportCompanies.ts";
@@ -108,12 +109,9 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
           >
             {operator && (
               <Form.Item name="companyId" label={t("reports.company")}>
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: "label" }}
+                <CompanySelect
+                  companies={companies}
                   placeholder={t("reports.ownCompany")}
-                  loading={companies.loading}
-                  options={companies.options}
                   popupMatchSelectWidth={false}
                 />
               </Form.Item>

@@ -65,6 +65,12 @@ export const windowOf = (answer: ReportDateWindowAnswer): ReportDateWindow => ({
 /** A picker's value as yyyyMMdd, or null. */
 export const dayOf = (value: unknown): string | null => (dayjs.isDayjs(value) ? fromDayjs(value) : null);
 
+/** A picker's `disabledDate`: the days after the last one with data. */
+export const afterWindow =
+  (window: Pick<ReportDateWindowAnswer, "maxDate">) =>
+  (day: Dayjs): boolean =>
+    (dayOf(day) ?? "") > window.maxDate;
+
 /** yyyyMMdd dates ⇄ the range picker's value. */
 export const rangeOf = (dates: ReportDates): [Dayjs, Dayjs] => [
   toDayjs(dates.startDate),

@@ -9,7 +9,12 @@ export interface CompanyOption {
   label: string;
 }
 
-export function useReportCompanies(enabled = true): { loading: boolean; options: CompanyOption[] } {
+export interface ReportCompanies {
+  loading: boolean;
+  options: CompanyOption[];
+}
+
+export function useReportCompanies(enabled = true): ReportCompanies {
   const companies = useQuery({
     queryKey: queryKeys.report.companies,
     queryFn: () => reportManagementApi.companies(),

@@ -10,10 +10,11 @@ import {
   type ReportViewRow,
   reportDateToIso,
 } from "@pc/contract";
-import { Form, Input, Radio } from "antd";
+import { Form, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 import { reportViewsApi } from "../../../api/reportViews.ts";
 import { EditDialog, type EditDialogProps } from "../../../components/EditDialog.tsx";
+import { NameField } from "../../../components/NameField.tsx";
 import { useEditForm } from "../../../components/useEditForm.ts";
 import { namedFieldOf } from "../../../components/useFieldSubmit.ts";
 import { useContractText } from "../../../i18n/messages.ts";
@@ -73,19 +74,15 @@ export function ReportViewDialog({
       onSave={save}
       intro={target.mode === "create" && <p className="pc-muted">{t("views.intro")}</p>}
     >
-      <Form.Item
-        name="name"
+      <NameField
         label={t("views.name")}
-        rules={[{ required: true, whitespace: true, message: text.message("reportViewNameRequired") }]}
-      >
-        <Input
-          id="report-view-name"
-          maxLength={REPORT_VIEW_NAME_MAX}
-          showCount
-          placeholder={t("views.namePlaceholder")}
-          autoFocus
-        />
-      </Form.Item>
+        message={text.message("reportViewNameRequired")}
+        id="report-view-name"
+        maxLength={REPORT_VIEW_NAME_MAX}
+        showCount
+        placeholder={t("views.namePlaceholder")}
+        autoFocus
+      />
       {target.mode === "create" &&
         (preset ? (
           <Form.Item name="relative" label={t("views.dates")}>
