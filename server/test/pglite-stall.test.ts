@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuildReport } from "../src/modules/reports/pipeline/calculate.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";
-import { daysAgo, isoDaysAgo, manage, operatorAdmin, report } from "./support/reports.ts";
+import { bulkPlacements, daysAgo, isoDaysAgo, manage, operatorAdmin, report } from "./support/reports.ts";
 
 /** 60 apps × 4 placements × 40 countries × 24 hours: ~230k raw rows, seconds of calculation in one go. */
 const APPS = 60;
@@ -37,16 +37,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("a big day's calculation on P
     t = await startTestApp({ LOG_LEVEL: "error", DATA_DIR: dataDir });
     owner = await otherPublisher(db(), "Stall Co");
     operator = await operatorAdmin(db());
-    await sql`
-      insert into app (company_id, name, pkg, url, app_key, sdk_secret)
-      select ${owner.companyId}, 'Stall App ' || g, 'com.stall.app' || g, 'https://stall.test',
-        md5('stall-' || g), 'secret'
-      from generate_series(1, ${APPS}) as g`.execute(db());
-    await sql`
-      insert into ad_position (company_id, app_id, name, ad_style, content_type)
-      select a.company_id, a.id, 'Slot ' || a.id || '-' || s, s,
-        (case s when 1 then '{5,6}' when 3 then '{3,4}' else '{1,2}' end)::smallint[]
-      from app a cross join generate_series(1, 4) as s where a.company_id = ${owner.companyId}`.execute(db());
+    await bulkPlacements(db(), owner.companyId, APPS, "stall");
     // Appended as ingest appends them: the calculation folds them first.
     await sql`
       insert into sdk_event_raw

@@ -17,6 +17,7 @@ import { exportEachWay } from "./support/report-export.ts";
 import { calculateDays, eventGrid, ingestEvents } from "./support/report-seed.ts";
 import {
   appWithPlacements,
+  bulkPlacements,
   daysAgo,
   hourOf,
   operatorAdmin,
@@ -298,15 +299,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("an export on PGlite's one se
   it("holds it for short pages: a request waits for at most 250 rows' query", async () => {
     // 3 days × 40 placements × 25 countries (1000 rows a day), calculated as ingest's hours would be
     const big = await otherPublisher(db(), "Export Big Co");
-    await sql`
-      insert into app (company_id, name, pkg, url, app_key, sdk_secret)
-      select ${big.companyId}, 'Big App ' || g, 'com.big.app' || g, 'https://big.test', md5('big-' || g), 'secret'
-      from generate_series(1, 10) as g`.execute(db());
-    await sql`
-      insert into ad_position (company_id, app_id, name, ad_style, content_type)
-      select a.company_id, a.id, 'Slot ' || a.id || '-' || s, s,
-        (case s when 1 then '{5,6}' when 3 then '{3,4}' else '{1,2}' end)::smallint[]
-      from app a cross join generate_series(1, 4) as s where a.company_id = ${big.companyId}`.execute(db());
+    await bulkPlacements(db(), big.companyId, 10, "big");
     await sql`
       insert into sdk_event_hourly
         (company_id, hour, ad_position_id, country, app_id, ad_style, request, fill, show, click, revenue)

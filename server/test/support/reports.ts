@@ -18,6 +18,7 @@ import {
   todayInTimeZone,
 } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import type { Db } from "../../src/db/database.ts";
 import { appSecret } from "../../src/modules/apps/service.ts";
 import { issueToken } from "../../src/modules/passport/tokens.ts";
@@ -235,4 +236,21 @@ export function expectedOnlineMetrics(group: readonly OnlineCounters[]) {
     settleAmount: round4(revenue),
     settleEcpm: show === 0 ? 0 : round4((revenue * 1000) / show),
   };
+}
+
+/**
+ * `apps` apps of a company written straight into the database (bulk data for the PGlite tests), each with a
+ * placement of every ad style; `tag` names them.
+ */
+export async function bulkPlacements(db: Db, companyId: number, apps: number, tag: string): Promise<void> {
+  await sql`
+    insert into app (company_id, name, pkg, url, app_key, sdk_secret)
+    select ${companyId}, ${tag} || ' App ' || g, 'com.' || ${tag} || '.app' || g, 'https://' || ${tag} || '.test',
+      md5(${tag} || '-' || g), 'secret'
+    from generate_series(1, ${apps}) as g`.execute(db);
+  await sql`
+    insert into ad_position (company_id, app_id, name, ad_style, content_type)
+    select a.company_id, a.id, 'Slot ' || a.id || '-' || s, s,
+      (case s when 1 then '{5,6}' when 3 then '{3,4}' else '{1,2}' end)::smallint[]
+    from app a cross join generate_series(1, 4) as s where a.company_id = ${companyId}`.execute(db);
 }
