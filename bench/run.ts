@@ -25,7 +25,7 @@ import pg from "pg";
 import { buildApp } from "../server/src/app.ts";
 import { prepareRuntime } from "../server/src/bootstrap.ts";
 import { loadConfig } from "../server/src/config.ts";
-import { issueToken } from "../server/src/modules/passport/tokens.ts";
+import { issueToken } from "../server/src/modules/identity/sessions.ts";
 import { exportReport } from "../server/src/modules/reports/query/export.ts";
 import { askDuckDb, type DuckMirror, type DuckQuestion, duckStatements, mirrorToDuckDb } from "./duckdb.ts";
 import { first, generate, last, scaleText, TZ } from "./generate.ts";

@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../src/db/database.ts";
 import { appSecret } from "../../src/modules/apps/service.ts";
-import { issueToken } from "../../src/modules/passport/tokens.ts";
+import { issueToken } from "../../src/modules/identity/sessions.ts";
 import { makeUser } from "./accounts.ts";
 import { type Answer, call } from "./app.ts";
 import { signedCall } from "./external.ts";
