@@ -581,6 +581,11 @@ export function findTotp(db: Db, user: UserRef) {
     .executeTakeFirst();
 }
 
+/** Whether the user has two-step verification on (a confirmed secret). */
+export async function hasTwoFactor(db: Db, user: UserRef): Promise<boolean> {
+  return Boolean((await findTotp(db, user))?.enabled_time);
+}
+
 /** Stores a pending secret (not yet confirmed by a code), replacing a pending one; never an enabled one. */
 export async function savePendingSecret(db: Db, user: UserRef, sealed: string): Promise<boolean> {
   const saved = await sql`

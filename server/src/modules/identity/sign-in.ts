@@ -45,12 +45,12 @@ import {
   countWrongChallengeCode,
   deleteChallenge,
   findLiveChallenge,
+  hasTwoFactor,
   insertChallenge,
-  type SecretKey,
 } from "./repo.ts";
 import { hashToken, keyOfSecret, newCompanySecret, type SessionUser, startSession } from "./sessions.ts";
 import type { SealingKey } from "./totp.ts";
-import { beginSetup, confirmSetup, hasTwoFactor, type TwoFactorDeps, verifyCode } from "./two-factor.ts";
+import { beginSetup, confirmSetup, type TwoFactorDeps, verifyCode } from "./two-factor.ts";
 
 export interface LoginDeps {
   db: Db;
@@ -173,10 +173,6 @@ async function secondStepFor(
 
 const ticketInvalid = () => new AppError(Code.ParamError, "twoFactorTicketInvalid", {}, "ticket");
 
-/** Counts a wrong code against its ticket: the last allowed one spends the ticket. */
-const countWrongCode = (db: Db, ticket: SecretKey): Promise<void> =>
-  countWrongChallengeCode(db, ticket, TWO_FACTOR_TICKET_MAX_ATTEMPTS);
-
 /**
  * `POST /v1/passport/user/two_factor_login`: the ticket of a sign-in and a code answer the session (with the
  * recovery codes when the code turned two-step verification on). An unknown, used or expired ticket answers 604
@@ -210,8 +206,9 @@ export async function exchangeSecondStep(
       else await verifyCode(deps, who, body.code);
     });
   } catch (error) {
+    // A wrong code counts against its ticket too: the last allowed one spends the ticket.
     if (error instanceof AppError && error.code === Code.TwoFactorCodeWrong) {
-      await countWrongCode(db, ticket);
+      await countWrongChallengeCode(db, ticket, TWO_FACTOR_TICKET_MAX_ATTEMPTS);
     }
     throw error;
   }

@@ -27,6 +27,7 @@ import {
   deleteTotp,
   enableTotp,
   findTotp,
+  hasTwoFactor,
   recoveryCodesLeft,
   replaceRecoveryCodes,
   revokeSessionsWithoutTwoFactor,
@@ -62,11 +63,6 @@ export interface TwoFactorActor extends UserRef {
 const ownerOf = (user: UserRef) => `${user.companyId}:${user.userId}`;
 
 const codeWrong = () => new AppError(Code.TwoFactorCodeWrong, "twoFactorCodeWrong", {}, "code");
-
-/** Whether the user has two-step verification on (a confirmed secret). */
-export async function hasTwoFactor(db: Db, user: UserRef): Promise<boolean> {
-  return Boolean((await findTotp(db, user))?.enabled_time);
-}
 
 export async function twoFactorStatus(db: Db, user: UserRef, timeZone: string): Promise<TwoFactorStatus> {
   const [totp, company] = await Promise.all([findTotp(db, user), findCompany(db, user.companyId)]);
