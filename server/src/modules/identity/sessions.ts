@@ -33,8 +33,6 @@ import {
   type UserRef,
 } from "./repo.ts";
 
-export type { SecretKey } from "./repo.ts";
-
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 /** A token, ticket or challenge of a company: `<company id>.<32 random bytes, base64url>`. */
