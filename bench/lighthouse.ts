@@ -26,7 +26,7 @@ import { buildApp } from "../server/src/app.ts";
 import { prepareRuntime } from "../server/src/bootstrap.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { findUserByEmail } from "../server/src/modules/accounts/repo.ts";
-import { issueToken } from "../server/src/modules/passport/tokens.ts";
+import { issueToken } from "../server/src/modules/identity/sessions.ts";
 import { startTlsFront } from "./tlsFront.ts";
 import { ensureWebBuild } from "./web-size.ts";
 

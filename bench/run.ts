@@ -25,7 +25,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../server/src/app.ts";
 import { prepareRuntime } from "../server/src/bootstrap.ts";
 import { loadConfig } from "../server/src/config.ts";
-import { issueToken } from "../server/src/modules/passport/tokens.ts";
+import { issueToken } from "../server/src/modules/identity/sessions.ts";
 import { exportReport } from "../server/src/modules/reports/query/export.ts";
 import { createDatabase } from "../server/test/support/database.ts";
 import { askDuckDb, type DuckMirror, type DuckQuestion, duckStatements, mirrorToDuckDb } from "./duckdb.ts";

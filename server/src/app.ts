@@ -18,9 +18,11 @@ import { appRoutes } from "./modules/apps/routes.ts";
 import { externalRoutes } from "./modules/external/routes.ts";
 import { geoRoutes } from "./modules/geo/routes.ts";
 import { historyRoutes } from "./modules/history/routes.ts";
-import { codeMailWorker } from "./modules/passport/code-mail-worker.ts";
-import { passwordRoutes } from "./modules/passport/password-routes.ts";
-import { passportRoutes } from "./modules/passport/routes.ts";
+import { codeMailWorker } from "./modules/identity/code-mail-worker.ts";
+import { passwordRoutes } from "./modules/identity/password-routes.ts";
+import { passportRoutes } from "./modules/identity/routes.ts";
+import { endUserSessions } from "./modules/identity/service.ts";
+import { twoFactorRoutes } from "./modules/identity/two-factor-routes.ts";
 import { placementRoutes } from "./modules/placements/routes.ts";
 import { profitCenterRoutes } from "./modules/profit-centers/routes.ts";
 import { reportScheduleRoutes } from "./modules/report-schedules/routes.ts";
@@ -31,7 +33,6 @@ import { reportScheduler } from "./modules/reports/pipeline/scheduler.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { sdkRoutes } from "./modules/sdk/routes.ts";
 import { tenancyRoutes } from "./modules/tenancy/routes.ts";
-import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import { auth } from "./plugins/auth.ts";
 import { type Deps, deps } from "./plugins/deps.ts";
@@ -69,7 +70,7 @@ function apiParts(config: Config): Part[] {
     { roles: INGEST, register: (api) => api.register(sdkRoutes) },
     { roles: CONSOLE, register: (api) => api.register(passwordRoutes) },
     { roles: CONSOLE, register: (api) => api.register(twoFactorRoutes) },
-    { roles: CONSOLE, register: (api) => api.register(accountRoutes) },
+    { roles: CONSOLE, register: (api) => api.register(accountRoutes, { endSessions: endUserSessions }) },
     { roles: CONSOLE, register: (api) => api.register(tenancyRoutes) },
     { roles: CONSOLE, register: (api) => api.register(profitCenterRoutes) },
     { roles: INGEST, register: (api) => api.register(externalRoutes) },

@@ -9,7 +9,7 @@ import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.ts";
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { isDatabaseUnavailable } from "./lib/db-errors.ts";
-import { type LoginKey, loadLoginKey } from "./modules/passport/login-key.ts";
+import { type LoginKey, loadLoginKey } from "./modules/identity/service.ts";
 import { seedDemo } from "./seed/demo.ts";
 
 export interface Runtime {

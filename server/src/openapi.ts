@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
-import { loadLoginKey } from "./modules/passport/login-key.ts";
+import { loadLoginKey } from "./modules/identity/service.ts";
 
 const [file] = process.argv.slice(2);
 if (!file) {

@@ -15,7 +15,7 @@ import {
   codeMailKey,
   GIVE_UP_BEFORE_EXPIRY_SECONDS,
   runCodeMails,
-} from "../src/modules/passport/code-mail.ts";
+} from "../src/modules/identity/code-mail.ts";
 import { demoCompany, freshEmail, makeUser, type TestUser } from "./support/accounts.ts";
 import { CAPTCHA_ANSWER, call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { md5, newCaptchaId, signIn } from "./support/sign-in.ts";

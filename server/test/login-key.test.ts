@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
-const loginKeyModule = path.resolve(import.meta.dirname, "../src/modules/passport/login-key.ts");
+const loginKeyModule = path.resolve(import.meta.dirname, "../src/modules/identity/login-key.ts");
 
 /** A process of its own loading the directory's key: its public key. */
 async function publicKeyOf(dataDir: string): Promise<string> {

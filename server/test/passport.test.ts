@@ -9,7 +9,7 @@ import {
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/modules/accounts/service.ts";
-import { hashToken } from "../src/modules/passport/tokens.ts";
+import { hashToken } from "../src/modules/identity/sessions.ts";
 import {
   CAPTCHA_ANSWER,
   call,

@@ -11,8 +11,8 @@ import {
 import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashCode } from "../src/modules/passport/email-code.ts";
-import { CODE_CHECKS_PER_CLIENT, EMAIL_SENDS_PER_CLIENT } from "../src/modules/passport/password.ts";
+import { hashCode } from "../src/modules/identity/email-code.ts";
+import { CODE_CHECKS_PER_CLIENT, EMAIL_SENDS_PER_CLIENT } from "../src/modules/identity/password.ts";
 import { demoCompany, freshEmail, makeUser, type TestUser, tokenOf } from "./support/accounts.ts";
 import {
   CAPTCHA_ANSWER,

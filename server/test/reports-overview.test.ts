@@ -13,7 +13,7 @@ import {
   REPORT_ENDPOINTS,
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueToken } from "../src/modules/passport/tokens.ts";
+import { issueToken } from "../src/modules/identity/sessions.ts";
 import { makeUser } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 import { callAs, otherPublisher, type Publisher } from "./support/publisher.ts";

@@ -22,7 +22,7 @@ import {
 } from "@pc/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { listAudit } from "../src/lib/audit.ts";
-import { openSecret, sealingKey, sealSecret, totpCode } from "../src/modules/two-factor/totp.ts";
+import { openSecret, sealingKey, sealSecret, totpCode } from "../src/modules/identity/totp.ts";
 import { demoCompany, makeCompany, makeUser, type TestUser, tokenOf } from "./support/accounts.ts";
 import { type Answer, call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { loginForm, postLogin } from "./support/sign-in.ts";

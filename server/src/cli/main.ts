@@ -2,19 +2,22 @@
  * The operator CLI (docs/cli.md): `npm run cli -- <command> [options]`. A command runs on a database the CLI
  * opens itself; when a server owns the embedded data directory, the server runs it (control/channel.ts).
  */
+import { closeSync, openSync, readSync } from "node:fs";
+import path from "node:path";
 import { prepareRuntime, type Runtime } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
 import { sendCommand } from "../control/client.ts";
 import { controlSocketPath, DataDirInUse } from "../db/data-dir-lock.ts";
 import {
   COMMANDS,
+  type Command,
+  type OptionValues,
   type Outcome,
   parseCommand,
-  readCommandFiles,
   refusalOf,
   runCommand,
   UsageError,
-} from "./commands.ts";
+} from "../operator/commands.ts";
 import { runStandalone, STANDALONE_COMMANDS } from "./standalone.ts";
 
 function help(): string {
@@ -25,6 +28,45 @@ function help(): string {
     "",
     "With the embedded database (no DATABASE_URL) and the server running on DATA_DIR, the server runs the command.",
   ].join("\n");
+}
+
+/**
+ * Reads the files a command's options name, relative to the directory the operator ran `npm run cli` in
+ * (npm's INIT_CWD; else this process's), at most one byte past each option's limit.
+ */
+function readCommandFiles(command: Command, values: OptionValues): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const [option, { maxBytes }] of Object.entries(command.files ?? {})) {
+    const name = values[option];
+    if (typeof name !== "string") continue;
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+    let fd: number;
+    try {
+      fd = openSync(file, "r");
+    } catch (error) {
+      throw new UsageError(
+        `--${option}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+    try {
+      const buffer = Buffer.alloc(maxBytes + 1);
+      let length = 0;
+      for (;;) {
+        const read = readSync(fd, buffer, length, buffer.length - length, null);
+        if (read === 0) break;
+        length += read;
+        if (length === buffer.length) break;
+      }
+      files[option] = buffer.subarray(0, length);
+    } catch (error) {
+      throw new UsageError(
+        `--${option}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return files;
 }
 
 async function main(argv: string[]): Promise<number> {

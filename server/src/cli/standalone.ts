@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { SignVersion, SUCCESS_CODES } from "@pc/contract";
 import type { Config } from "../config.ts";
 import { sendExternalCall } from "../modules/external/client.ts";
-import { type Command, type OptionValues, text, UsageError } from "./commands.ts";
+import { type Command, type OptionValues, text, UsageError } from "../operator/commands.ts";
 
 /** A command that needs the configuration only, not the database; it prints its answer and picks the exit code. */
 export interface StandaloneCommand {

@@ -1,13 +1,13 @@
 /**
  * The control channel of a server that owns an embedded data directory: the operator CLI cannot open the
  * directory itself (one owner, db/data-dir-lock.ts), so it sends its command here and the server runs it
- * with its own runtime. The socket is mode 0600 in DATA_DIR: its permissions are the authentication, as
- * with PostgreSQL's own socket.
+ * (operator/commands.ts, which the CLI runs too) with its own runtime. The socket is mode 0600 in DATA_DIR:
+ * its permissions are the authentication, as with PostgreSQL's own socket.
  */
 import { chmodSync, rmSync } from "node:fs";
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
-import { COMMANDS, runCommand } from "../cli/commands.ts";
+import { COMMANDS, runCommand } from "../operator/commands.ts";
 import { withDeps } from "../plugins/deps.ts";
 import { type ControlAnswer, MAX_REQUEST_BYTES, requestSchema, socketAddress } from "./protocol.ts";
 

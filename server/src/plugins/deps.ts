@@ -17,7 +17,7 @@ import type {
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle, Db } from "../db/database.ts";
-import type { LoginKey } from "../modules/passport/login-key.ts";
+import type { LoginKey } from "../modules/identity/service.ts";
 
 export interface Deps {
   config: Config;

@@ -10,7 +10,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { AppError } from "../lib/app-error.ts";
 import { mailMetricsRegistry } from "../lib/mail-metrics.ts";
 import { safeEqualText } from "../lib/safe-equal.ts";
-import { waitingMailsByKind } from "../modules/passport/code-mail.ts";
+import { waitingMailsByKind } from "../modules/identity/service.ts";
 import { waitingDeliveries } from "../modules/report-schedules/delivery.ts";
 import { withDeps } from "./deps.ts";
 import { sendRefusal } from "./envelope.ts";

@@ -2,7 +2,7 @@
 import { ReportScope, type ReportScopeValue, Role, type RoleId } from "@pc/contract";
 import type { Db } from "../../src/db/database.ts";
 import { createUser } from "../../src/modules/accounts/service.ts";
-import { issueToken } from "../../src/modules/passport/tokens.ts";
+import { issueToken } from "../../src/modules/identity/sessions.ts";
 import { createCompany } from "../../src/modules/tenancy/service.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./app.ts";
 import { md5 } from "./sign-in.ts";

@@ -1,7 +1,7 @@
 /** Publishers for the app, placement and SDK tests: the seeded demo publisher and fresh other companies. */
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Db } from "../../src/db/database.ts";
-import { issueToken } from "../../src/modules/passport/tokens.ts";
+import { issueToken } from "../../src/modules/identity/sessions.ts";
 import { createCompany } from "../../src/modules/tenancy/service.ts";
 import { type Answer, call, DEMO_EMAIL, DEMO_PASSWORD } from "./app.ts";
 import { md5 } from "./sign-in.ts";

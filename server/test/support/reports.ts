@@ -21,7 +21,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Db } from "../../src/db/database.ts";
 import { appSecret } from "../../src/modules/apps/service.ts";
-import { issueToken } from "../../src/modules/passport/tokens.ts";
+import { issueToken } from "../../src/modules/identity/sessions.ts";
 import { makeUser } from "./accounts.ts";
 import { type Answer, call } from "./app.ts";
 import { signedCall } from "./external.ts";

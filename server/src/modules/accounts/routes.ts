@@ -11,6 +11,7 @@ import {
   type Actor,
   createAccount,
   deleteAccounts,
+  type EndSessions,
   listAccounts,
   setAccountStatus,
   updateAccount,
@@ -30,8 +31,14 @@ const actorOf = (request: FastifyRequest): Actor => {
   };
 };
 
-const routes: FastifyPluginAsync = async (app) => {
+export interface AccountRoutesOptions {
+  /** The identity module's, given by app.ts: freezing, deleting and a new password sign a user out. */
+  endSessions: EndSessions;
+}
+
+const routes: FastifyPluginAsync<AccountRoutesOptions> = async (app, { endSessions }) => {
   const { db, timeZone } = app;
+  const deps = { db, endSessions };
   serveEndpoint(app, ACCOUNT_ENDPOINTS.list, tags, async (request) =>
     ok(await listAccounts(db, sessionOf(request).companyId, request.query, timeZone)),
   );
@@ -39,15 +46,15 @@ const routes: FastifyPluginAsync = async (app) => {
     ok({ user_id: await createAccount(db, actorOf(request), request.body) }),
   );
   serveEndpoint(app, ACCOUNT_ENDPOINTS.update, tags, async (request) => {
-    await updateAccount(db, actorOf(request), request.body);
+    await updateAccount(deps, actorOf(request), request.body);
     return ok(null);
   });
   serveEndpoint(app, ACCOUNT_ENDPOINTS.setStatus, tags, async (request) => {
-    await setAccountStatus(db, actorOf(request), request.body);
+    await setAccountStatus(deps, actorOf(request), request.body);
     return ok(null);
   });
   serveEndpoint(app, ACCOUNT_ENDPOINTS.remove, tags, async (request) =>
-    ok({ deleted: await deleteAccounts(db, actorOf(request), request.query) }),
+    ok({ deleted: await deleteAccounts(deps, actorOf(request), request.query) }),
   );
 };
 

@@ -26,7 +26,6 @@ import { pageWindow } from "../../lib/paging.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { type RateLimit, refuseWhileLimited, takeEvent } from "../../lib/rate-limit.ts";
 import { formatDateTime } from "../../lib/time.ts";
-import { revokeUserTokens } from "../passport/tokens.ts";
 import {
   deleteUsers,
   findActiveUsers,
@@ -44,6 +43,23 @@ import {
 
 /** The user reads other modules make (sign-in, passwords); the SQL stays this module's. */
 export { findUser, findUserByEmail };
+
+/**
+ * Ends a user's sessions (but the one whose token hash is kept) in the caller's transaction. Sessions are the
+ * identity module's, which reads its users from this one: app.ts hands its `endUserSessions` to the accounts
+ * routes, so that neither module imports the other back.
+ */
+export type EndSessions = (
+  tx: Db,
+  user: { companyId: number; userId: number },
+  keepHash?: string,
+) => Promise<void>;
+
+/** What the account changes that sign users out run with. */
+export interface AccountDeps {
+  db: Db;
+  endSessions: EndSessions;
+}
 
 export interface CreateUserInput {
   companyId: number;
@@ -271,7 +287,11 @@ export async function createAccount(db: Db, actor: Actor, body: UserCreateValue)
  * caller's own session) and roles: [3] for staff; an administrator's or super admin's roles never change, and
  * only the super admin changes the email or password of a user at or above the caller's level.
  */
-export async function updateAccount(db: Db, actor: Actor, body: UserUpdateValue): Promise<void> {
+export async function updateAccount(
+  { db, endSessions }: AccountDeps,
+  actor: Actor,
+  body: UserUpdateValue,
+): Promise<void> {
   checkAccount(actor, body.account_id);
   const target = await targetOf(db, actor.companyId, body.user_id);
   const allowed = allowedOn(actor, target);
@@ -300,7 +320,7 @@ export async function updateAccount(db: Db, actor: Actor, body: UserUpdateValue)
     if (!manager && !sameRoles) await replaceRoles(tx, actor.companyId, target.id, body.role_ids);
     if (passwordHash) {
       const keep = target.id === actor.userId ? actor.tokenHash : undefined;
-      await revokeUserTokens(tx, actor.companyId, target.id, keep);
+      await endSessions(tx, { companyId: actor.companyId, userId: target.id }, keep);
     }
     await writeAudit(tx, {
       companyId: actor.companyId,
@@ -341,14 +361,19 @@ function checkRemovable(
 }
 
 /** Freeze (4) signs the user out at once; thaw (1) lets them sign in again. */
-export async function setAccountStatus(db: Db, actor: Actor, body: UserStatusValue): Promise<void> {
+export async function setAccountStatus(
+  { db, endSessions }: AccountDeps,
+  actor: Actor,
+  body: UserStatusValue,
+): Promise<void> {
   checkAccount(actor, body.account_id);
   const target = await targetOf(db, actor.companyId, body.user_id);
   checkRemovable(actor, target, "user_id");
   const status = body.user_info.status;
   await inTransaction(db, async (tx) => {
     await updateUser(tx, actor.companyId, target.id, { status }, actor.userId);
-    if (status === AccountStatus.Frozen) await revokeUserTokens(tx, actor.companyId, target.id);
+    if (status === AccountStatus.Frozen)
+      await endSessions(tx, { companyId: actor.companyId, userId: target.id });
     await writeAudit(tx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -362,7 +387,11 @@ export async function setAccountStatus(db: Db, actor: Actor, body: UserStatusVal
 }
 
 /** Deletes several users, all or nothing; their sessions end with them. */
-export async function deleteAccounts(db: Db, actor: Actor, query: UserDeleteValue): Promise<number[]> {
+export async function deleteAccounts(
+  { db, endSessions }: AccountDeps,
+  actor: Actor,
+  query: UserDeleteValue,
+): Promise<number[]> {
   checkAccount(actor, query.account_id);
   const users = await findUsersWithRoles(db, actor.companyId, query.ids);
   const found = new Set(users.map((user) => user.id));
@@ -371,7 +400,7 @@ export async function deleteAccounts(db: Db, actor: Actor, query: UserDeleteValu
     throw new AppError(Code.ParamError, "userNotFound", { id: missing.join(", ") }, "ids");
   for (const user of users) checkRemovable(actor, user, "ids");
   return inTransaction(db, async (tx) => {
-    for (const user of users) await revokeUserTokens(tx, actor.companyId, user.id);
+    for (const user of users) await endSessions(tx, { companyId: actor.companyId, userId: user.id });
     const deleted = await deleteUsers(tx, actor.companyId, query.ids);
     for (const user of users) {
       await writeAudit(tx, {

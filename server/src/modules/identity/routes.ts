@@ -1,16 +1,17 @@
-/** Passport calls (docs/rules/sign-in.md#login-payload). */
+/**
+ * Passport calls (docs/rules/sign-in.md#login-payload): the login key, captchas, sign-in and its second step,
+ * sign-in tickets, sign-out, and who is signed in.
+ */
 import { allowedActions, menuRoutes, ok, PASSPORT_ENDPOINTS, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
-import { sessionOf, tokenKeyOf } from "../../plugins/auth.ts";
+import { sessionOf } from "../../plugins/auth.ts";
 import { withDeps } from "../../plugins/deps.ts";
 import { loadUserInfo } from "../accounts/service.ts";
-import { sealingKey } from "../two-factor/totp.ts";
 import { discardCaptcha, generateCaptcha } from "./captcha.ts";
-import { exchangeSecondStep } from "./second-step.ts";
-import { login } from "./service.ts";
-import { exchangeSignInTicket, issueSignInTicket } from "./tickets.ts";
-import { revokeToken } from "./tokens.ts";
+import { endSession, exchangeSignInTicket, issueSignInTicket, tokenKeyOf } from "./sessions.ts";
+import { exchangeSecondStep, login } from "./sign-in.ts";
+import { sealingKey } from "./totp.ts";
 
 const tags = ["passport"];
 
@@ -48,7 +49,7 @@ const routes: FastifyPluginAsync = async (app) => {
     ok(await exchangeSignInTicket(db, request.body.ticket, timeZone)),
   );
   serveEndpoint(app, PASSPORT_ENDPOINTS.logout, tags, async (request) => {
-    await revokeToken(db, tokenKeyOf(sessionOf(request)));
+    await endSession(db, sessionOf(request));
     return ok(null);
   });
   serveEndpoint(app, PASSPORT_ENDPOINTS.userInfo, tags, async (request) =>

@@ -1,9 +1,8 @@
 /**
- * The operator commands that need the database, one implementation each: the CLI runs them on a database
- * it opens itself, or sends them to the server that owns the embedded database, which runs them here too.
+ * The operator commands that need the database, one implementation each: the CLI (cli/main.ts) runs them on a
+ * database it opens itself, or sends them to the server that owns the embedded database, whose control
+ * channel (control/channel.ts) runs them here too. Neither side's own code is imported here.
  */
-import { closeSync, openSync, readSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   accountPasswordText,
@@ -156,45 +155,6 @@ function fileOf(files: CommandFiles, values: OptionValues, option: string): Uint
   const bytes = files[option];
   if (!bytes) throw new UsageError(`the file of --${option} did not arrive with the command`);
   return bytes;
-}
-
-/**
- * Reads the files a command's options name, relative to the directory the operator ran `npm run cli` in
- * (npm's INIT_CWD; else this process's), at most one byte past each option's limit.
- */
-export function readCommandFiles(command: Command, values: OptionValues): Record<string, Uint8Array> {
-  const files: Record<string, Uint8Array> = {};
-  for (const [option, { maxBytes }] of Object.entries(command.files ?? {})) {
-    const name = values[option];
-    if (typeof name !== "string") continue;
-    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
-    let fd: number;
-    try {
-      fd = openSync(file, "r");
-    } catch (error) {
-      throw new UsageError(
-        `--${option}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-      );
-    }
-    try {
-      const buffer = Buffer.alloc(maxBytes + 1);
-      let length = 0;
-      for (;;) {
-        const read = readSync(fd, buffer, length, buffer.length - length, null);
-        if (read === 0) break;
-        length += read;
-        if (length === buffer.length) break;
-      }
-      files[option] = buffer.subarray(0, length);
-    } catch (error) {
-      throw new UsageError(
-        `--${option}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-      );
-    } finally {
-      closeSync(fd);
-    }
-  }
-  return files;
 }
 
 /**

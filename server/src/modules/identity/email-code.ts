@@ -11,11 +11,17 @@ import {
   EMAIL_CODE_MAX_PER_HOUR,
   type EmailCodePurposeValue,
 } from "@pc/contract";
-import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { safeEqualText } from "../../lib/safe-equal.ts";
+import {
+  countWrongEmailCode,
+  findLiveEmailCode,
+  insertEmailCode,
+  markEmailCodeUsed,
+  recentCodes,
+} from "./repo.ts";
 
 const HOUR_SECONDS = 3600;
 /** Rows older than this are of no use to any rule and are dropped. */
@@ -46,48 +52,21 @@ export async function issueEmailCode<T>(
 ): Promise<T> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   return inTransaction(db, async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`email_code:${email}`}))`.execute(tx);
-    const recent = await tx
-      .selectFrom("email_code")
-      .select([
-        (eb) => eb.fn.countAll<number>().as("count"),
-        sql<number>`ceil(extract(epoch from (min(create_time) + make_interval(secs => ${HOUR_SECONDS}) - now())) / 60)`.as(
-          "minutes",
-        ),
-      ])
-      .where("email", "=", email)
-      .where("create_time", ">", sql<Date>`now() - make_interval(secs => ${HOUR_SECONDS})`)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= EMAIL_CODE_MAX_PER_HOUR) {
+    const recent = await recentCodes(tx, email, HOUR_SECONDS);
+    if (recent.count >= EMAIL_CODE_MAX_PER_HOUR) {
       throw new AppError(
         Code.Forbidden,
         "emailCodeTooMany",
-        { minutes: Math.max(1, Number(recent.minutes)) },
+        { minutes: Math.max(1, recent.minutes) },
         "email",
       ).about({ account: email });
     }
-    await tx
-      .deleteFrom("email_code")
-      .where("create_time", "<", sql<Date>`now() - make_interval(secs => ${KEEP_SECONDS})`)
-      .execute();
-    await tx
-      .updateTable("email_code")
-      .set({ used_at: sql<Date>`now()` })
-      .where("email", "=", email)
-      .where("purpose", "=", purpose)
-      .where("used_at", "is", null)
-      .execute();
-    const row = await tx
-      .insertInto("email_code")
-      .values({
-        email,
-        purpose,
-        code_hash: hashCode(email, purpose, code),
-        expires_at: sql<Date>`now() + make_interval(secs => ${EMAIL_CODE_LIFETIME_SECONDS})`,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return then(tx, { id: row.id, code });
+    const id = await insertEmailCode(
+      tx,
+      { email, purpose, codeHash: hashCode(email, purpose, code) },
+      { lifetimeSeconds: EMAIL_CODE_LIFETIME_SECONDS, keepSeconds: KEEP_SECONDS },
+    );
+    return then(tx, { id, code });
   });
 }
 
@@ -102,28 +81,11 @@ export async function verifyEmailCode(
   purpose: EmailCodePurposeValue,
   code: string,
 ): Promise<number> {
-  const live = await db
-    .selectFrom("email_code")
-    .select(["id", "code_hash"])
-    .where("email", "=", email)
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", sql<Date>`now()`)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  const live = await findLiveEmailCode(db, email, purpose);
   if (!live) throw wrongCode();
   if (safeEqualText(live.code_hash, hashCode(email, purpose, code))) return live.id;
-  const counted = await db
-    .updateTable("email_code")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
-      used_at: sql<Date | null>`case when attempts + 1 >= ${EMAIL_CODE_MAX_ATTEMPTS} then now() end`,
-    }))
-    .where("id", "=", live.id)
-    .where("used_at", "is", null)
-    .returning("attempts")
-    .executeTakeFirst();
-  if (counted && counted.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
+  const attempts = await countWrongEmailCode(db, live.id, EMAIL_CODE_MAX_ATTEMPTS);
+  if (attempts !== undefined && attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
     throw new AppError(Code.ParamError, "emailCodeAttemptsExceeded", {}, "code").about({ account: email });
   }
   throw wrongCode();
@@ -131,12 +93,5 @@ export async function verifyEmailCode(
 
 /** Marks a verified code used; a code spent meanwhile by a concurrent call is refused like a wrong one. */
 export async function spendEmailCode(tx: Db, codeId: number): Promise<void> {
-  const spent = await tx
-    .updateTable("email_code")
-    .set({ used_at: sql<Date>`now()` })
-    .where("id", "=", codeId)
-    .where("used_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
-  if (!spent) throw wrongCode();
+  if (!(await markEmailCodeUsed(tx, codeId))) throw wrongCode();
 }

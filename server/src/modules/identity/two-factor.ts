@@ -3,7 +3,8 @@
  * pending secret, confirmed by its first code), gets 10 single-use recovery codes, and from then on signs in
  * with a code after the password. A code is accepted within ±1 time step and never twice (the step it was
  * taken for is remembered); wrong codes count towards the sign-in lockout of the account and client address.
- * A company's super admin may require it of everyone in the company. Every change writes an audit row.
+ * A company's super admin may require it of everyone in the company. Every change writes an audit row. The
+ * second step of a sign-in is in sign-in.ts.
  */
 import {
   Code,
@@ -15,21 +16,22 @@ import {
 } from "@pc/contract";
 import type { Db } from "../../db/database.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { AppError, type RefusalSubject } from "../../lib/app-error.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { formatDateTime } from "../../lib/time.ts";
 import { findUser } from "../accounts/service.ts";
-import { lockedForSeconds, recordFailure, type Subject } from "../passport/lockout.ts";
-import { revokeUserTokens } from "../passport/tokens.ts";
 import { findCompany, setCompanyRequiresTwoFactor } from "../tenancy/service.ts";
+import { type CodeCheck, codeCheckOf, underLockout } from "./lockout.ts";
 import {
   countEnrolled,
   deleteTotp,
   enableTotp,
   findTotp,
+  hasTwoFactor,
   recoveryCodesLeft,
   replaceRecoveryCodes,
   revokeSessionsWithoutTwoFactor,
+  revokeUserSessions,
   savePendingSecret,
   spendRecoveryCode,
   takeStep,
@@ -61,11 +63,6 @@ export interface TwoFactorActor extends UserRef {
 const ownerOf = (user: UserRef) => `${user.companyId}:${user.userId}`;
 
 const codeWrong = () => new AppError(Code.TwoFactorCodeWrong, "twoFactorCodeWrong", {}, "code");
-
-/** Whether the user has two-step verification on (a confirmed secret). */
-export async function hasTwoFactor(db: Db, user: UserRef): Promise<boolean> {
-  return Boolean((await findTotp(db, user))?.enabled_time);
-}
 
 export async function twoFactorStatus(db: Db, user: UserRef, timeZone: string): Promise<TwoFactorStatus> {
   const [totp, company] = await Promise.all([findTotp(db, user), findCompany(db, user.companyId)]);
@@ -177,43 +174,6 @@ export async function verifyCode(deps: TwoFactorDeps, user: UserRef, text: strin
   }
 }
 
-/** Whose code is checked, from where: the lockout's subject, and who a refusal names in the security log. */
-export interface CodeCheck {
-  subject: Subject;
-  named: RefusalSubject;
-}
-
-/**
- * Runs a check of a code under the sign-in lockout of the account and client address: refused at once while
- * locked (601), and a refused code (610) counts as a failed sign-in.
- */
-export async function underLockout<T>(db: Db, { subject, named }: CodeCheck, check: () => Promise<T>) {
-  const lockedSeconds = await lockedForSeconds(db, subject);
-  if (lockedSeconds > 0) {
-    throw new AppError(Code.Forbidden, "loginLocked", { seconds: lockedSeconds }).about(named);
-  }
-  try {
-    return await check();
-  } catch (error) {
-    if (error instanceof AppError && error.code === Code.TwoFactorCodeWrong) {
-      await recordFailure(db, subject);
-      error.about(named);
-    }
-    throw error;
-  }
-}
-
-/** A user's code check from a client address. */
-export function codeCheckOf(
-  user: { email: string; id: number; company_id: number },
-  clientAddress: string,
-): CodeCheck {
-  return {
-    subject: { account: user.email, address: clientAddress },
-    named: { account: user.email, userId: user.id, companyId: user.company_id },
-  };
-}
-
 async function checkOf(db: Db, actor: TwoFactorActor): Promise<CodeCheck> {
   const user = await findUser(db, actor.companyId, actor.userId);
   if (!user) throw new AppError(Code.TokenInvalid);
@@ -276,7 +236,7 @@ export async function resetMemberTwoFactor(db: Db, actor: UserRef, userId: numbe
     const user = await findUser(tx, member.companyId, member.userId);
     if (!user) throw new AppError(Code.ParamError, "userNotFound", { id: userId }, "user_id");
     if (!(await deleteTotp(tx, member))) throw new AppError(Code.ParamError, "twoFactorNotOn", {}, "user_id");
-    await revokeUserTokens(tx, member.companyId, member.userId);
+    await revokeUserSessions(tx, member);
     await recordSwitch(tx, actor, member, "two_factor_reset", user.user_name);
   });
 }

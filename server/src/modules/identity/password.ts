@@ -26,10 +26,10 @@ import { type RateLimit, takeEvent } from "../../lib/rate-limit.ts";
 import { findUser, findUserByEmail, setUserPassword } from "../accounts/service.ts";
 import { createCompany } from "../tenancy/service.ts";
 import { consumeCaptcha } from "./captcha.ts";
-import { type CodeMailDeps, type CodeMailKind, queueCodeMail } from "./code-mail.ts";
+import { type CodeMailDeps, queueCodeMail } from "./code-mail.ts";
 import { issueEmailCode, spendEmailCode, verifyEmailCode } from "./email-code.ts";
 import { clearAccountFailures, lockedForSeconds, recordFailure } from "./lockout.ts";
-import { revokeUserTokens } from "./tokens.ts";
+import { type CodeMailKind, revokeUserSessions } from "./repo.ts";
 
 export interface PasswordDeps {
   db: Db;
@@ -86,7 +86,7 @@ export async function changePassword(
       passwordHash,
       "password_change",
     );
-    await revokeUserTokens(tx, user.company_id, user.id, session.tokenHash);
+    await revokeUserSessions(tx, { companyId: user.company_id, userId: user.id }, session.tokenHash);
     await clearAccountFailures(tx, user.email);
   });
 }
@@ -159,7 +159,7 @@ export async function resetPassword(
       passwordHash,
       "password_reset",
     );
-    await revokeUserTokens(tx, user.company_id, user.id);
+    await revokeUserSessions(tx, { companyId: user.company_id, userId: user.id });
     await clearAccountFailures(tx, user.email);
   });
 }

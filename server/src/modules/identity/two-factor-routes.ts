@@ -1,13 +1,14 @@
 /**
  * Two-step verification (docs/rules/sign-in.md#two-step-verification): the signed-in user's own (account
  * page), and the company's rule (Account Management: administrators read it, the super admin sets it). The
- * second step of a sign-in is served with the other sign-in calls (passport/routes.ts).
+ * second step of a sign-in is served with the other sign-in calls (routes.ts).
  */
 import { ok, TWO_FACTOR_ENDPOINTS } from "@pc/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { serveEndpoint } from "../../lib/serve-endpoint.ts";
 import { sessionOf } from "../../plugins/auth.ts";
 import { withDeps } from "../../plugins/deps.ts";
+import { sealingKey } from "./totp.ts";
 import {
   beginSetup,
   disableTwoFactor,
@@ -18,8 +19,7 @@ import {
   resetMemberTwoFactor,
   setTwoFactorPolicy,
   type TwoFactorActor,
-} from "./service.ts";
-import { sealingKey } from "./totp.ts";
+} from "./two-factor.ts";
 
 const tags = ["two-factor"];
 

@@ -1,7 +1,7 @@
 /**
  * Mailing the emailed codes reliably. A code request queues its mail in the transaction that makes the code,
  * and the mail is tried at once in the background; a failed try (the mail server down) is retried with
- * backoff by the worker processes (`code-mail-worker.ts`) until it is sent, or given up a minute before the
+ * backoff by the worker processes (`code-mail-worker.ts`; the queue's SQL is in `repo.ts`) until it is sent, or given up a minute before the
  * code expires, when a late code would be of no use; a mail whose code was replaced or spent meanwhile is
  * dropped. Every try is counted in /metrics (`mail_sends_total`) and a failure is logged.
  *
@@ -17,6 +17,7 @@ import type { Db } from "../../db/database.ts";
 import { countMailSend } from "../../lib/mail-metrics.ts";
 import { createMailer, type Mail, type Mailer } from "../../lib/mailer.ts";
 import { openText, sealText } from "../../lib/seal.ts";
+import type { LoginKey } from "./login-key.ts";
 import {
   type CodeMailClaim,
   type CodeMailKind,
@@ -26,10 +27,7 @@ import {
   finishCodeMail,
   insertCodeMail,
   waitingCodeMails,
-} from "./code-mail-queue.ts";
-import type { LoginKey } from "./login-key.ts";
-
-export type { CodeMailKind } from "./code-mail-queue.ts";
+} from "./repo.ts";
 
 export interface CodeMailDeps {
   db: Db;
