@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { BRAND_ASSET_RULES } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCli, type TestCli } from "./support/cli.ts";
+import { runCli, startCli, type TestCli } from "./support/cli.ts";
 import { pngIco, pngOfSize, SVG_WITH_SCRIPT, solidPng } from "./support/images.ts";
 
 let testCli: TestCli;
@@ -84,6 +84,38 @@ describe("operator CLI", () => {
     expect(unknown).toMatchObject({ exitCode: 1, stderr: "no company with id 999\n" });
     expect((await cli("--help")).stdout).toContain("create-company --name N");
   }, 180_000);
+
+  it("refuses a mistake in the options at once, without reaching for the database", async () => {
+    // nothing listens on port 9: a command that reached for this database would wait for it
+    const unreachable = { PATH: process.env.PATH, DATABASE_URL: "postgres://postgres@127.0.0.1:9/none" };
+    const mistakes: [string[], string][] = [
+      [
+        [
+          "create-company",
+          "--name",
+          "X",
+          "--admin-email",
+          "a@x.test",
+          "--admin-password",
+          "Abcdefg1",
+          "--theme",
+          "red",
+        ],
+        "The theme colour must be a colour written #RRGGBB",
+      ],
+      [
+        ["create-user", "--company-id", "1", "--email", "a@x.test", "--password", "P", "--role", "7"],
+        "--role must be 1, 2 or 3",
+      ],
+      [["audit", "--company-id", "1", "--limit", "0"], "--limit must be a whole number"],
+      [["publish", "--kind", "online", "--date", "20991231"], "before today"],
+    ];
+    const answers = await Promise.all(mistakes.map(([args]) => runCli(unreachable, args)));
+    answers.forEach((answer, index) => {
+      const [args, message] = mistakes[index] ?? [[], ""];
+      expect(answer, args.join(" ")).toMatchObject({ exitCode: 1, stderr: expect.stringContaining(message) });
+    });
+  }, 20_000);
 });
 
 describe("create-company's branding options", () => {

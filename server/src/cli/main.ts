@@ -15,7 +15,7 @@ import {
   type Outcome,
   parseCommand,
   refusalOf,
-  runCommand,
+  settle,
   UsageError,
 } from "../operator/commands.ts";
 import { runStandalone, STANDALONE_COMMANDS } from "./standalone.ts";
@@ -78,9 +78,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(help());
     return name && name !== "--help" ? 2 : 0;
   }
+  const values = parseCommand(command, rest);
   // Files the options name are read here, in the operator's directory, whichever process runs the command.
-  const files = readCommandFiles(command, parseCommand(command, rest));
+  const files = readCommandFiles(command, values);
   const config = loadConfig();
+  // A mistake is refused here, before a database is opened (seconds) or a server asked.
+  const work = command.prepare(values, files, config);
   let runtime: Runtime;
   try {
     runtime = await prepareRuntime({ ...config, DEMO_SEED: false });
@@ -89,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     return print(await throughOwner(error, name, rest, files));
   }
   try {
-    return print(await runCommand(runtime, command, rest, files));
+    return print(await settle(() => work(runtime)));
   } finally {
     await runtime.database.db.destroy();
     runtime.dataDirLock?.release();

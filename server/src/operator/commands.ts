@@ -13,20 +13,28 @@ import {
   Role,
 } from "@pc/contract";
 import type { Runtime } from "../bootstrap.ts";
-import { ConfigError } from "../config.ts";
+import { type Config, ConfigError } from "../config.ts";
 import { AppError } from "../lib/app-error.ts";
 import { listAudit } from "../lib/audit.ts";
 import { md5Hex } from "../lib/passwords.ts";
 import { createUser } from "../modules/accounts/service.ts";
 import { appSecret } from "../modules/apps/service.ts";
-import { manageReport } from "../modules/reports/management/service.ts";
+import { checkReportDate, manageReport } from "../modules/reports/management/service.ts";
 import { reportSettings } from "../modules/reports/pipeline/service.ts";
-import { createCompany, findCompany } from "../modules/tenancy/service.ts";
+import {
+  type CreateCompanyInput,
+  checkCompanyInput,
+  createCompany,
+  findCompany,
+} from "../modules/tenancy/service.ts";
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 /** What a command runs with: the runtime of the process that owns the database. */
 export type CommandContext = Pick<Runtime, "config" | "database">;
+
+/** A command's work on the database, its options already checked. */
+export type CommandRun = (context: CommandContext) => Promise<unknown>;
 
 /** The contents of a command's file options, read by the CLI's own process (see `readCommandFiles`). */
 export type CommandFiles = Readonly<Record<string, Uint8Array>>;
@@ -41,7 +49,11 @@ export interface Command {
    * command for it. One byte past the limit is read, so the command refuses the file as too large.
    */
   files?: Record<string, { maxBytes: number }>;
-  run(context: CommandContext, values: OptionValues, files: CommandFiles): Promise<unknown>;
+  /**
+   * Checks the options and files as far as it can without the database, so that a mistake is refused before
+   * a database is opened or a server asked, and returns the work that needs the database.
+   */
+  prepare(values: OptionValues, files: CommandFiles, config: Config): CommandRun;
 }
 
 export const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -64,14 +76,14 @@ export const COMMANDS: Record<string, Command> = {
     },
     required: ["name", "admin-email", "admin-password"],
     files: { logo: BRAND_ASSET_RULES.logo, icon: BRAND_ASSET_RULES.icon },
-    run: ({ database }, values, files) => {
+    prepare(values, files) {
       const password = text(values["admin-password"]);
       // The rule of the Companies screen's password field (the server only ever sees the digest).
       const strength = accountPasswordText.safeParse(password);
       if (!strength.success) {
         throw new UsageError(`--admin-password: ${issueText(strength.error.issues[0]?.message ?? "", "en")}`);
       }
-      return createCompany(database.db, {
+      const input: CreateCompanyInput = {
         name: text(values.name),
         hosts: Array.isArray(values.host) ? values.host.map(String) : [],
         isOperator: values.operator === true,
@@ -83,7 +95,9 @@ export const COMMANDS: Record<string, Command> = {
           userName: text(values["admin-name"]) || "Super Admin",
           passwordMd5: md5Hex(password),
         },
-      });
+      };
+      checkCompanyInput(input);
+      return ({ database }) => createCompany(database.db, input);
     },
   },
   "create-user": {
@@ -97,57 +111,66 @@ export const COMMANDS: Record<string, Command> = {
       "sdk-only": { type: "boolean" },
     },
     required: ["company-id", "email", "password", "role"],
-    async run({ database }, values) {
-      const companyId = Number(values["company-id"]);
+    prepare(values) {
       const role = Number(values.role);
       if (!Object.values(Role).includes(role as 1 | 2 | 3)) throw new UsageError("--role must be 1, 2 or 3");
-      if (!Number.isInteger(companyId) || !(await findCompany(database.db, companyId))) {
-        throw new UsageError(`no company with id ${text(values["company-id"])}`);
-      }
       const email = text(values.email);
-      const userId = await createUser(database.db, {
-        companyId,
-        email,
-        userName: text(values.name) || email.split("@")[0] || email,
-        passwordMd5: md5Hex(text(values.password)),
-        roleIds: [role],
-        reportScope: values["sdk-only"] ? ReportScope.SdkOnly : ReportScope.All,
-        actorId: null,
-      });
-      return { company_id: companyId, user_id: userId };
+      return async ({ database }) => {
+        const companyId = await existingCompany(database, values["company-id"]);
+        const userId = await createUser(database.db, {
+          companyId,
+          email,
+          userName: text(values.name) || email.split("@")[0] || email,
+          passwordMd5: md5Hex(text(values.password)),
+          roleIds: [role],
+          reportScope: values["sdk-only"] ? ReportScope.SdkOnly : ReportScope.All,
+          actorId: null,
+        });
+        return { company_id: companyId, user_id: userId };
+      };
     },
   },
   "app-secret": {
     usage: "app-secret --app-key K",
     options: { "app-key": { type: "string" } },
     required: ["app-key"],
-    async run({ database }, values) {
-      const found = await appSecret(database.db, text(values["app-key"]));
-      if (!found) throw new UsageError(`no app with key ${text(values["app-key"])}`);
-      return found;
-    },
+    prepare:
+      (values) =>
+      async ({ database }) => {
+        const found = await appSecret(database.db, text(values["app-key"]));
+        if (!found) throw new UsageError(`no app with key ${text(values["app-key"])}`);
+        return found;
+      },
   },
   audit: {
     usage:
       "audit --company-id C [--limit N]   (the company's audit rows as JSON lines, newest first; N ≤ 10000, 100 by default)",
     options: { "company-id": { type: "string" }, limit: { type: "string" } },
     required: ["company-id"],
-    async run({ database }, values) {
-      const companyId = Number(values["company-id"]);
+    prepare(values) {
       const limit = values.limit === undefined ? 100 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10000) {
         throw new UsageError("--limit must be a whole number from 1 to 10000");
       }
-      if (!Number.isInteger(companyId) || !(await findCompany(database.db, companyId))) {
-        throw new UsageError(`no company with id ${text(values["company-id"])}`);
-      }
-      return new JsonLines(await listAudit(database.db, companyId, limit));
+      return async ({ database }) => {
+        const companyId = await existingCompany(database, values["company-id"]);
+        return new JsonLines(await listAudit(database.db, companyId, limit));
+      };
     },
   },
 };
 
 /** A wrong use of a command, printed as its message. */
 export class UsageError extends Error {}
+
+/** The id of `--company-id` when that company exists, else the refusal naming what was given. */
+async function existingCompany({ db }: CommandContext["database"], option: OptionValues[string]) {
+  const companyId = Number(option);
+  if (!Number.isInteger(companyId) || !(await findCompany(db, companyId))) {
+    throw new UsageError(`no company with id ${text(option)}`);
+  }
+  return companyId;
+}
 
 /** The bytes of a file option that was given, or undefined when it was not. */
 function fileOf(files: CommandFiles, values: OptionValues, option: string): Uint8Array | undefined {
@@ -174,7 +197,7 @@ function reportCommands(): Record<string, Command> {
         usage: `${action} --kind online|offline --date yyyyMMdd [--company-id C]   (${what[action]}; every publisher without --company-id)`,
         options: { kind: { type: "string" }, date: { type: "string" }, "company-id": { type: "string" } },
         required: ["kind", "date"],
-        async run({ database, config }, values) {
+        prepare(values, _files, config) {
           const kind = text(values.kind);
           if (kind !== "online" && kind !== "offline") {
             throw new UsageError("--kind must be online or offline");
@@ -184,11 +207,11 @@ function reportCommands(): Record<string, Command> {
           if (companyId !== null && !(Number.isSafeInteger(companyId) && companyId > 0)) {
             throw new UsageError("--company-id must be a company id");
           }
-          return manageReport(
-            database.db,
-            { action, kind, date: text(values.date), companyId, actor: null },
-            reportSettings(config),
-          );
+          const date = text(values.date);
+          const settings = reportSettings(config);
+          checkReportDate(date, settings.timeZone);
+          return ({ database }) =>
+            manageReport(database.db, { action, kind, date, companyId, actor: null }, settings);
         },
       },
     ]),
@@ -219,14 +242,19 @@ export function parseCommand(command: Command, args: string[]): OptionValues {
 }
 
 /** Runs a command with the given arguments; a refusal is an outcome, a fault is thrown. */
-export async function runCommand(
+export function runCommand(
   context: CommandContext,
   command: Command,
   args: string[],
   files: CommandFiles = {},
 ): Promise<Outcome> {
+  return settle(async () => command.prepare(parseCommand(command, args), files, context.config)(context));
+}
+
+/** The outcome of a command's work: its answer printed, or its refusal; a fault is thrown. */
+export async function settle(work: () => Promise<unknown>): Promise<Outcome> {
   try {
-    const answer = await command.run(context, parseCommand(command, args), files);
+    const answer = await work();
     const stdout =
       answer instanceof JsonLines ? answer.rows.map((row) => JSON.stringify(row)) : [JSON.stringify(answer)];
     return { exitCode: 0, stdout, stderr: "" };

@@ -112,16 +112,26 @@ const isHostRace = (error: unknown) => violated(error, PgCode.UniqueViolation)?.
  * the seed. Name, hosts, admin email and name, theme and images follow the contract's rules; a host another
  * company holds is refused.
  */
+/**
+ * A new company's fields checked as the Companies screen checks them, without the database (the CLI refuses a
+ * mistake before it opens one); whether its hosts are free is `createCompany`'s to check.
+ */
+export function checkCompanyInput(input: CreateCompanyInput) {
+  return {
+    name: checked(companyName, input.name, "name"),
+    hosts: checked(companyHosts, input.hosts, "hosts"),
+    email: checked(accountEmail, input.admin.email, "admin_email"),
+    userName: checked(accountUserName, input.admin.userName, "admin_name"),
+    theme: input.theme === undefined ? undefined : checked(themeColor, input.theme, "theme"),
+    assets: [
+      ...(input.logo ? [checkedAsset(BrandAsset.Logo, input.logo, "logo")] : []),
+      ...(input.icon ? [checkedAsset(BrandAsset.Icon, input.icon, "icon")] : []),
+    ],
+  };
+}
+
 export async function createCompany(db: Db, input: CreateCompanyInput): Promise<CreatedCompany> {
-  const name = checked(companyName, input.name, "name");
-  const hosts = checked(companyHosts, input.hosts, "hosts");
-  const email = checked(accountEmail, input.admin.email, "admin_email");
-  const userName = checked(accountUserName, input.admin.userName, "admin_name");
-  const theme = input.theme === undefined ? undefined : checked(themeColor, input.theme, "theme");
-  const assets = [
-    ...(input.logo ? [checkedAsset(BrandAsset.Logo, input.logo, "logo")] : []),
-    ...(input.icon ? [checkedAsset(BrandAsset.Icon, input.icon, "icon")] : []),
-  ];
+  const { name, hosts, email, userName, theme, assets } = checkCompanyInput(input);
   const taken = await hostsTaken(db, hosts);
   if (taken.length > 0) throw hostTaken(taken);
   const actor = input.actor ?? null;

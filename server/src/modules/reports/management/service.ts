@@ -137,16 +137,20 @@ async function answeredBatches(
 }
 
 /** Runs calculate, publish or delete for a day and one company or every one; answers the batches it changed. */
+/** A day that may be calculated, published or deleted (a past day, yyyyMMdd), as an ISO date; else the refusal. */
+export function checkReportDate(date: string, timeZone: string): string {
+  if (!isReportDate(date)) throw new AppError(Code.ParamError, "reportDateInvalid", {}, "date");
+  if (date >= reportToday(timeZone))
+    throw new AppError(Code.ParamError, "reportManageDateNotPast", {}, "date");
+  return reportDateToIso(date);
+}
+
 export async function manageReport(
   db: Db,
   request: ManageRequest,
   settings: ReportSettings,
 ): Promise<ReportManageAnswer> {
-  if (!isReportDate(request.date)) throw new AppError(Code.ParamError, "reportDateInvalid", {}, "date");
-  if (request.date >= reportToday(settings.timeZone)) {
-    throw new AppError(Code.ParamError, "reportManageDateNotPast", {}, "date");
-  }
-  const dt = reportDateToIso(request.date);
+  const dt = checkReportDate(request.date, settings.timeZone);
   if (request.companyId !== null && !(await findCompany(db, request.companyId))) {
     throw new AppError(Code.ParamError, "companyNotFound", { id: request.companyId }, "company_id");
   }
