@@ -64,6 +64,8 @@ export const DEFAULT_THEME = "#00B96B";
 export const Lang = { Zh: "zh", En: "en" } as const;
 export type LangValue = (typeof Lang)[keyof typeof Lang];
 export const DEFAULT_LANG: LangValue = Lang.Zh;
+/** Where the browser remembers the language chosen (localStorage). */
+export const LANG_STORAGE_KEY = "lang";
 
 /** Session constants shared by server and web. */
 export const TOKEN_LIFETIME_DAYS = 7;

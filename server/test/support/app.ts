@@ -6,8 +6,9 @@ import { prepareRuntime, type Runtime } from "../../src/bootstrap.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createTestDatabase } from "./database.ts";
 import { testLoginKeyPem } from "./keys.ts";
+import { CAPTCHA_ANSWER } from "./login-form.ts";
 
-export const CAPTCHA_ANSWER = "42";
+export { CAPTCHA_ANSWER } from "./login-form.ts";
 export const DEMO_EMAIL = "admin@demo.test";
 export const DEMO_PASSWORD = "Demo12345";
 

@@ -1,7 +1,6 @@
 /** Signs in over HTTP, as the browser does, to a server running as its own process. */
 import type { LoginAnswer } from "@pc/contract";
-import { CAPTCHA_ANSWER } from "./app.ts";
-import { encryptForLogin, signedLoginForm } from "./sign-in.ts";
+import { CAPTCHA_ANSWER, encryptForLogin, signedLoginForm } from "./login-form.ts";
 
 async function envelope<T>(response: Response): Promise<{ code: number; msg: string; data: T }> {
   return (await response.json()) as { code: number; msg: string; data: T };

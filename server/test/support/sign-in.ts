@@ -1,23 +1,11 @@
-/** Signs in exactly as the browser does: MD5 password, signed form, RSA-OAEP/SHA-256 ciphertext. */
-import { constants, createHash, publicEncrypt } from "node:crypto";
-import { LOGIN_CALLER, type LoginAnswer, nowSeconds, PLAT_TYPE, sign } from "@pc/contract";
+/** Signs in to the app under test exactly as the browser does (the form: support/login-form.ts). */
+import type { LoginAnswer } from "@pc/contract";
 import type { FastifyInstance } from "fastify";
 import { DEV_CALLER_SECRET } from "../../src/config.ts";
-import { type Answer, CAPTCHA_ANSWER, call } from "./app.ts";
+import { type Answer, call } from "./app.ts";
+import { encryptForLogin, type LoginFormInput, signedLoginForm } from "./login-form.ts";
 
-export const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-
-export interface LoginFormInput {
-  email: string;
-  password: string;
-  captcha_id?: string;
-  captcha_answer?: string;
-  /** The pass of captchas answered before, when the address asked for more than one. */
-  captcha_pass?: string;
-  timestamp?: number;
-  plat_type?: number | string;
-  caller?: string;
-}
+export { encryptForLogin, type LoginFormInput, md5, signedLoginForm } from "./login-form.ts";
 
 export async function newCaptchaId(app: FastifyInstance): Promise<string> {
   const answer = await call<{ captcha_id: string }>(app, {
@@ -32,34 +20,9 @@ export async function publicKey(app: FastifyInstance): Promise<string> {
     .public_key;
 }
 
-export function encryptForLogin(pem: string, payload: unknown): string {
-  return publicEncrypt(
-    { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
-    Buffer.from(JSON.stringify(payload)),
-  ).toString("base64");
-}
-
 /** The signed login form, before encryption; `secret` lets a test sign wrongly. */
 export async function loginForm(app: FastifyInstance, input: LoginFormInput, secret = DEV_CALLER_SECRET) {
   return signedLoginForm({ ...input, captcha_id: input.captcha_id ?? (await newCaptchaId(app)) }, secret);
-}
-
-/** The signed login form for a captcha already generated (also over HTTP, support/http-sign-in.ts). */
-export async function signedLoginForm(
-  input: LoginFormInput & { captcha_id: string },
-  secret = DEV_CALLER_SECRET,
-) {
-  const form = {
-    email: input.email,
-    password: md5(input.password),
-    captcha_id: input.captcha_id,
-    captcha_answer: input.captcha_answer ?? CAPTCHA_ANSWER,
-    plat_type: input.plat_type ?? PLAT_TYPE,
-    caller: input.caller ?? LOGIN_CALLER,
-    timestamp: input.timestamp ?? nowSeconds(),
-    ...(input.captcha_pass ? { captcha_pass: input.captcha_pass } : {}),
-  };
-  return { ...form, sign: await sign(secret, form, form.timestamp) };
 }
 
 export async function postLogin(app: FastifyInstance, payload: unknown, remoteAddress = "127.0.0.1") {

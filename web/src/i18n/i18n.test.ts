@@ -1,13 +1,7 @@
-import type { LangValue } from "@pc/contract";
+import { LANG_STORAGE_KEY, type LangValue } from "@pc/contract";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import i18n, {
-  changeLanguage,
-  currentLanguage,
-  LANG_STORAGE_KEY,
-  LANGUAGES,
-  storedLanguage,
-} from "./index.ts";
+import i18n, { changeLanguage, currentLanguage, LANGUAGES, storedLanguage } from "./index.ts";
 
 afterEach(async () => {
   await changeLanguage("zh");

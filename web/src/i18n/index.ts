@@ -8,14 +8,20 @@
  * Only the default language's catalogue is in the initial bundle; English is its own chunk, loaded before the
  * first render when it is the remembered language (`languageReady`) or when the user switches to it.
  */
-import { DEFAULT_LANG, glossarySection, Lang, type LangValue, messageSection } from "@pc/contract";
+import {
+  DEFAULT_LANG,
+  glossarySection,
+  LANG_STORAGE_KEY,
+  Lang,
+  type LangValue,
+  messageSection,
+} from "@pc/contract";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import zh from "./zh.json";
 
-export const LANG_STORAGE_KEY = "lang";
 export const LANGUAGES: readonly LangValue[] = [Lang.Zh, Lang.En];
 
 const DAYJS_LOCALE: Record<LangValue, string> = { zh: "zh-cn", en: "en" };
