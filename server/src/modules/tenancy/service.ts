@@ -108,11 +108,6 @@ const hostTaken = (hosts: readonly string[]) =>
 const isHostRace = (error: unknown) => violated(error, PgCode.UniqueViolation)?.table === "company_host";
 
 /**
- * A company with its first super admin: the CLI's `create-company`, the Companies screen, registration and
- * the seed. Name, hosts, admin email and name, theme and images follow the contract's rules; a host another
- * company holds is refused.
- */
-/**
  * A new company's fields checked as the Companies screen checks them, without the database (the CLI refuses a
  * mistake before it opens one); whether its hosts are free is `createCompany`'s to check.
  */
@@ -130,6 +125,11 @@ export function checkCompanyInput(input: CreateCompanyInput) {
   };
 }
 
+/**
+ * A company with its first super admin: the CLI's `create-company`, the Companies screen, registration and
+ * the seed. Name, hosts, admin email and name, theme and images follow the contract's rules; a host another
+ * company holds is refused.
+ */
 export async function createCompany(db: Db, input: CreateCompanyInput): Promise<CreatedCompany> {
   const { name, hosts, email, userName, theme, assets } = checkCompanyInput(input);
   const taken = await hostsTaken(db, hosts);

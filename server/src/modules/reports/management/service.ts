@@ -136,7 +136,6 @@ async function answeredBatches(
     }));
 }
 
-/** Runs calculate, publish or delete for a day and one company or every one; answers the batches it changed. */
 /** A day that may be calculated, published or deleted (a past day, yyyyMMdd), as an ISO date; else the refusal. */
 export function checkReportDate(date: string, timeZone: string): string {
   if (!isReportDate(date)) throw new AppError(Code.ParamError, "reportDateInvalid", {}, "date");
@@ -145,6 +144,7 @@ export function checkReportDate(date: string, timeZone: string): string {
   return reportDateToIso(date);
 }
 
+/** Runs calculate, publish or delete for a day and one company or every one; answers the batches it changed. */
 export async function manageReport(
   db: Db,
   request: ManageRequest,
