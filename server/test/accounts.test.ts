@@ -12,7 +12,8 @@ import {
 } from "./support/accounts.ts";
 import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { auditRowsOf } from "./support/audit.ts";
-import { md5, signIn } from "./support/sign-in.ts";
+import { md5 } from "./support/login-form.ts";
+import { signIn } from "./support/sign-in.ts";
 
 /** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */
 const STARTUP_TIMEOUT_MS = 180_000;

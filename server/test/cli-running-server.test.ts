@@ -19,13 +19,12 @@ import {
 } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_CALLER_SECRET } from "../src/config.ts";
-import { CAPTCHA_ANSWER } from "./support/app.ts";
 import { type CliAnswer, runCli } from "./support/cli.ts";
 import { solidPng } from "./support/images.ts";
 import { testLoginKeyPem } from "./support/keys.ts";
+import { CAPTCHA_ANSWER, encryptForLogin, md5 } from "./support/login-form.ts";
 import { daysAgo, isoDaysAgo } from "./support/reports.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
-import { encryptForLogin, md5 } from "./support/sign-in.ts";
 
 const PASSWORD = "Secret123";
 /** A first start on an empty embedded database migrates and seeds it: slow on a busy machine. */

@@ -6,7 +6,8 @@
 import { Code } from "@pc/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
-import { encryptForLogin, loginForm, publicKey } from "./support/sign-in.ts";
+import { encryptForLogin } from "./support/login-form.ts";
+import { loginForm, publicKey } from "./support/sign-in.ts";
 
 /** Failures from one address past which a sign-in from it costs more captchas (captcha-debt.ts). */
 const ADDRESS_THRESHOLD = 20;

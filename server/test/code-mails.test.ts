@@ -17,8 +17,9 @@ import {
   runCodeMails,
 } from "../src/modules/identity/code-mail.ts";
 import { demoCompany, freshEmail, makeUser, type TestUser } from "./support/accounts.ts";
-import { CAPTCHA_ANSWER, call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
-import { md5, newCaptchaId, signIn } from "./support/sign-in.ts";
+import { call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { CAPTCHA_ANSWER, md5 } from "./support/login-form.ts";
+import { newCaptchaId, signIn } from "./support/sign-in.ts";
 import { codeOf, type ReceivedMail, stoppableCatcher } from "./support/smtp.ts";
 
 let t: TestApp;

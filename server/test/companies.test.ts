@@ -25,7 +25,8 @@ import { OPERATOR_ADMIN_EMAIL } from "../src/seed/demo.ts";
 import { demoCompany, freshEmail, makeUser, tokenOf } from "./support/accounts.ts";
 import { type Answer, call, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { pngIco, pngOfSize, SVG_WITH_SCRIPT, solidPng } from "./support/images.ts";
-import { md5, tokenFor } from "./support/sign-in.ts";
+import { md5 } from "./support/login-form.ts";
+import { tokenFor } from "./support/sign-in.ts";
 
 let t: TestApp;
 const db = () => t.runtime.database.db;

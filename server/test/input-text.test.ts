@@ -7,18 +7,11 @@
 import { Code, EmailCodePurpose, MESSAGES, NoticeType, SDK_CONFIG_PATH, SDK_EVENTS_PATH } from "@pc/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Answer,
-  CAPTCHA_ANSWER,
-  call,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startTestApp,
-  type TestApp,
-} from "./support/app.ts";
+import { type Answer, call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
 import { signedCall } from "./support/external.ts";
+import { CAPTCHA_ANSWER, encryptForLogin } from "./support/login-form.ts";
 import { callAs, demoPublisher, type Publisher } from "./support/publisher.ts";
-import { encryptForLogin, loginForm, publicKey } from "./support/sign-in.ts";
+import { loginForm, publicKey } from "./support/sign-in.ts";
 
 const NUL = "\u0000";
 const LONE_HIGH = "\ud800";

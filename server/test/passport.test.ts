@@ -10,24 +10,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/modules/accounts/service.ts";
 import { hashToken } from "../src/modules/identity/sessions.ts";
-import {
-  CAPTCHA_ANSWER,
-  call,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startTestApp,
-  type TestApp,
-} from "./support/app.ts";
-import {
-  encryptForLogin,
-  loginForm,
-  md5,
-  newCaptchaId,
-  postLogin,
-  publicKey,
-  signIn,
-  tokenFor,
-} from "./support/sign-in.ts";
+import { call, DEMO_EMAIL, DEMO_PASSWORD, startTestApp, type TestApp } from "./support/app.ts";
+import { CAPTCHA_ANSWER, encryptForLogin, md5 } from "./support/login-form.ts";
+import { loginForm, newCaptchaId, postLogin, publicKey, signIn, tokenFor } from "./support/sign-in.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,17 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashCode } from "../src/modules/identity/email-code.ts";
 import { CODE_CHECKS_PER_CLIENT, EMAIL_SENDS_PER_CLIENT } from "../src/modules/identity/password.ts";
 import { demoCompany, freshEmail, makeUser, type TestUser, tokenOf } from "./support/accounts.ts";
-import {
-  CAPTCHA_ANSWER,
-  call,
-  DEMO_PASSWORD,
-  envelopeOf,
-  startTestApp,
-  type TestApp,
-} from "./support/app.ts";
+import { call, DEMO_PASSWORD, envelopeOf, startTestApp, type TestApp } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
+import { CAPTCHA_ANSWER, md5 } from "./support/login-form.ts";
 import { startServerProcess } from "./support/server-process.ts";
-import { loginForm, md5, newCaptchaId, postLogin, signIn } from "./support/sign-in.ts";
+import { loginForm, newCaptchaId, postLogin, signIn } from "./support/sign-in.ts";
 import { codeOf, startSmtp, type TestSmtp } from "./support/smtp.ts";
 
 /** Starting the app (PGlite, migrations, seed) can be slow on a busy two-core machine. */

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./support/app.ts";
 import { createTestDatabase, type TestDatabase } from "./support/database.ts";
 import { loginBodyOverHttp, tokenOverHttp } from "./support/http-sign-in.ts";
+import { md5 } from "./support/login-form.ts";
 import { type LogLine, type ServerProcess, startServerProcess } from "./support/server-process.ts";
-import { md5 } from "./support/sign-in.ts";
 
 const STARTUP_TIMEOUT_MS = 180_000;
 const WARN = 40;

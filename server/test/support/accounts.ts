@@ -5,7 +5,7 @@ import { createUser } from "../../src/modules/accounts/service.ts";
 import { issueToken } from "../../src/modules/identity/sessions.ts";
 import { createCompany } from "../../src/modules/tenancy/service.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./app.ts";
-import { md5 } from "./sign-in.ts";
+import { md5 } from "./login-form.ts";
 
 export interface TestUser {
   companyId: number;

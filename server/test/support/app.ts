@@ -8,7 +8,6 @@ import { createTestDatabase } from "./database.ts";
 import { testLoginKeyPem } from "./keys.ts";
 import { CAPTCHA_ANSWER } from "./login-form.ts";
 
-export { CAPTCHA_ANSWER } from "./login-form.ts";
 export const DEMO_EMAIL = "admin@demo.test";
 export const DEMO_PASSWORD = "Demo12345";
 

@@ -40,7 +40,8 @@ import { demoCompany, freshEmail, makeUser, tokenOf } from "./accounts.ts";
 import { call, DEMO_PASSWORD } from "./app.ts";
 import { signedUrl } from "./external.ts";
 import { solidPng } from "./images.ts";
-import { encryptForLogin, loginForm, md5, newCaptchaId, publicKey } from "./sign-in.ts";
+import { encryptForLogin, md5 } from "./login-form.ts";
+import { loginForm, newCaptchaId, publicKey } from "./sign-in.ts";
 import { enrolDirectly } from "./two-factor.ts";
 
 /** A company whose records requests name; `tag` makes every name made for it recognisable. */

@@ -4,7 +4,7 @@ import type { Db } from "../../src/db/database.ts";
 import { issueToken } from "../../src/modules/identity/sessions.ts";
 import { createCompany } from "../../src/modules/tenancy/service.ts";
 import { type Answer, call, DEMO_EMAIL, DEMO_PASSWORD } from "./app.ts";
-import { md5 } from "./sign-in.ts";
+import { md5 } from "./login-form.ts";
 
 export interface Publisher {
   companyId: number;

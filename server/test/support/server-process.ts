@@ -6,8 +6,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CAPTCHA_ANSWER, DEMO_EMAIL, DEMO_PASSWORD } from "./app.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./app.ts";
 import { testLoginKeyPem } from "./keys.ts";
+import { CAPTCHA_ANSWER } from "./login-form.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
 

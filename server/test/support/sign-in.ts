@@ -5,8 +5,6 @@ import { DEV_CALLER_SECRET } from "../../src/config.ts";
 import { type Answer, call } from "./app.ts";
 import { encryptForLogin, type LoginFormInput, signedLoginForm } from "./login-form.ts";
 
-export { encryptForLogin, type LoginFormInput, md5, signedLoginForm } from "./login-form.ts";
-
 export async function newCaptchaId(app: FastifyInstance): Promise<string> {
   const answer = await call<{ captcha_id: string }>(app, {
     method: "POST",
