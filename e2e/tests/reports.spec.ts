@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { count, money, perUnit } from "./numbers.ts";
 import { PRESETS, pickPreset, rangePicker } from "./rangePicker.ts";
 import { iso, reportApi } from "./reportApi.ts";
+import { columnTexts } from "./reportTable.ts";
 import { type Lang, OPERATOR, signIn, signInAs, textContrast } from "./support.ts";
 
 const SDK = "/reports/sdkReports";
@@ -94,23 +95,10 @@ const headers = (scope: Locator) =>
       cells.map((cell) => cell.textContent?.trim() ?? "").filter((text) => text !== ""),
     );
 
-/** The column index (0-based) of a header. */
-async function columnIndex(scope: Locator, title: string): Promise<number> {
-  const titles = await scope
-    .locator(".ant-table-thead th")
-    .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ""));
-  const index = titles.indexOf(title);
-  expect(index, `column ${title} in ${titles.join("|")}`).toBeGreaterThanOrEqual(0);
-  return index;
-}
-
-/** The distinct texts of a column over the shown rows: one-shot, so poll it after a search. */
-async function columnValues(scope: Locator, title: string): Promise<string[]> {
-  const index = await columnIndex(scope, title);
-  return bodyRows(scope).evaluateAll(
-    (rows, column) => [...new Set(rows.map((row) => row.children[column]?.textContent ?? ""))],
-    index,
-  );
+/** The distinct texts of a column over the shown rows (null while it is not drawn): poll it after a search. */
+async function columnValues(scope: Locator, title: string): Promise<string[] | null> {
+  const texts = await columnTexts(scope, title);
+  return texts && [...new Set(texts)];
 }
 
 async function pickCountry(page: Page, id: string, code: string) {

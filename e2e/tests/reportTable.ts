@@ -1,0 +1,18 @@
+/** Reading a report table's columns by their titles. */
+import type { Locator } from "@playwright/test";
+
+/**
+ * The texts of a column over the shown rows, or null while no header has that title. One-shot, so poll it after
+ * a search; it must not throw, because `expect.poll` gives up at once when its function throws, and a column just
+ * chosen or sorted is drawn a moment later.
+ */
+export const columnTexts = (table: Locator, title: string): Promise<string[] | null> =>
+  table.evaluate((element, title) => {
+    const titles = [...element.querySelectorAll(".ant-table-thead th")].map((cell) =>
+      cell.textContent?.trim(),
+    );
+    const column = titles.indexOf(title);
+    if (column < 0) return null;
+    const rows = [...element.querySelectorAll(".ant-table-tbody tr.ant-table-row")];
+    return rows.map((row) => row.children[column]?.textContent ?? "");
+  }, title);
