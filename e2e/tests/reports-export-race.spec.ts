@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 2: an export asks the question whose answer is on screen, whatever the timing. The rows of a
+ * An export asks the question whose answer is on screen, whatever the timing. The rows of a
  * new question are held on their way: meanwhile the table still shows the previous answer, and Export waits;
  * once they are in, Export downloads exactly them.
  */

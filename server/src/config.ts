@@ -11,7 +11,7 @@ export const DEFAULT_LEASE_SECONDS = 30;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** What a process serves (docs/deployment.md#several-processes); every role shares one PostgreSQL. */
+/** What a process serves (docs/deployment.md#3-several-processes); every role shares one PostgreSQL. */
 export const PROCESS_ROLES = ["all", "ingest", "console", "worker"] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 1: a comparison counts the same days on both sides. Day n (days ago) has 10 × n requests;
+ * A comparison counts the same days on both sides. Day n (days ago) has 10 × n requests;
  * every day from 1 to 14 is calculated, all but 1 and 6 published (their data waits, not to be seen yet).
  */
 import { Code, type OnlineReportPage, type OnlineReportSummary, type ReportCompareRange } from "@pc/contract";

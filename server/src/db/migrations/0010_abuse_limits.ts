@@ -1,5 +1,5 @@
 /**
- * Issue 11: an account's failed sign-ins are counted per client address (`account_address`, key
+ * An account's failed sign-ins are counted per client address (`account_address`, key
  * "<email> <address>"), so nobody can lock another person's account from elsewhere; the counts of the old
  * `account` scope are dropped. `rate_limit` holds the fixed-window counters of the calls that could tell
  * whether an email has an account (a row per limit and key, so every server process sees them). Frozen in
