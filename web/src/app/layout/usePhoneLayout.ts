@@ -40,3 +40,6 @@ export function useScreen(screen: Screen): boolean {
 export function usePhoneLayout(): boolean {
   return !useScreen("md");
 }
+
+/** The phone layout now, outside a render (a loader deciding what to fetch). */
+export const isPhoneLayout = (): boolean => !screenQuery("md").matches();

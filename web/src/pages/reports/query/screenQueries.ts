@@ -20,6 +20,7 @@ import type { ReportScreenConfig } from "../screen/reportScreenConfig.ts";
 import { isReportOperator } from "../screen/useReportAccess.ts";
 import { startCompanyQuery } from "../screen/useReportCompanies.ts";
 import { loadColumnChoice } from "../table/columnChoice.ts";
+import { preloadReportRows } from "../table/ReportRows.tsx";
 import {
   buildOfflineQuery,
   buildOnlineQuery,
@@ -164,12 +165,13 @@ async function prefetchFirstScreen<V extends object, F, Q extends object>(
 }
 
 /**
- * Starts the first screen's queries of a report: the date window and the user's menu (an operator's screen
- * opens on the company the server names) decide its question. A failure is left to the screen, which then
- * asks itself and shows it.
+ * Starts the first screen of a report: the table's code where the window is wide enough for it, and the
+ * queries, whose question the date window and the user's menu decide (an operator's screen opens on the
+ * company the server names). A failure is left to the screen, which then asks itself and shows it.
  */
-export const prefetchReport = (kind: ReportKindValue): Promise<void> =>
-  (kind === "online"
-    ? prefetchFirstScreen(SDK_QUERY_CONFIG)
-    : prefetchFirstScreen(AFFILIATE_QUERY_CONFIG)
+export function prefetchReport(kind: ReportKindValue): Promise<void> {
+  preloadReportRows();
+  return (
+    kind === "online" ? prefetchFirstScreen(SDK_QUERY_CONFIG) : prefetchFirstScreen(AFFILIATE_QUERY_CONFIG)
   ).catch(() => undefined);
+}

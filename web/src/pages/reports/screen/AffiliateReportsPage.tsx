@@ -13,7 +13,7 @@ import { useContractText } from "../../../i18n/messages.ts";
 import { TextValuesSelect } from "../query/FilterValuesSelect.tsx";
 import type { OfflineFilters, OfflineFilterValues } from "../query/queryInput.ts";
 import { AFFILIATE_QUERY_CONFIG } from "../query/screenQueries.ts";
-import type { ReportRowRecord } from "../table/ReportTable.tsx";
+import type { ReportRowRecord } from "../table/reportRows.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 

@@ -14,7 +14,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import type { ComponentType, ReactNode } from "react";
 import type { FileAnswer, FileRequestOptions } from "../../../api/client.ts";
 import type { QueryParts, ReportDates } from "../query/queryInput.ts";
-import type { ReportRowRecord } from "../table/ReportTable.tsx";
+import type { ReportRowRecord } from "../table/reportRows.ts";
 import type { ReportDef } from "./reportDefs.ts";
 
 export interface ReportApi<Q extends object> {

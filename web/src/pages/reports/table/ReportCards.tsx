@@ -3,9 +3,9 @@
  * while its first metric began past the screen's edge, so the total row read empty. Here each row is a card:
  * its dimensions as the heading, the chosen metrics as label and value in the language's number format (with
  * the comparison's change when on, MetricWithChange.tsx); the total comes first, a card of its own; the
- * report paging follows. It takes the table's props (ReportTable.tsx), so what the table is given reaches the
- * cards alike; the column widths are the table's only. Built of what the table's chunk has already (antd's
- * Spin and Pagination in CardList.tsx, the detail button): the report's first load grows by a kilobyte.
+ * report paging follows. It takes the table's props (reportParts.tsx), so what the table is given reaches the
+ * cards alike; the column widths are the table's only. A phone fetches none of the table's code
+ * (ReportRows.tsx): the cards are antd's Spin and Pagination (CardList.tsx), a Select and the detail button.
  */
 import { type LangValue, type MetricInfo, SORT_ORDERS, type SortOrder } from "@pc/contract";
 import { Select } from "antd";
@@ -14,11 +14,11 @@ import { useTranslation } from "react-i18next";
 import { CardList } from "../../../components/CardList.tsx";
 import type { ReportSort } from "../screen/reportDefs.ts";
 import { baseOf, metricCell } from "./MetricWithChange.tsx";
-import { DetailButton, ReportEmpty, type ReportTableProps } from "./ReportTable.tsx";
+import { DetailButton, ReportEmpty, type ReportRowsProps } from "./reportParts.tsx";
 import { chosenColumns, keyedRows, type ReportRowRecord, reportPagination } from "./reportRows.ts";
 import "../reports.css";
 
-export function ReportCards(props: ReportTableProps) {
+export function ReportCards(props: ReportRowsProps) {
   const { lang, totals, days, loading, renderDimension, onDetail } = props;
   const { t } = useTranslation();
   const { dimensions, metrics } = chosenColumns(props.def, props.choice);

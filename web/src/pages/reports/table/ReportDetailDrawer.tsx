@@ -21,7 +21,8 @@ import { ReportRangeField } from "../query/ReportRangeField.tsx";
 import { DATE_DIMENSION, type ReportColumnChoice } from "../screen/reportDefs.ts";
 import { type DateRange, datesOf, type ReportScreenConfig, rangeOf } from "../screen/reportScreenConfig.ts";
 import { ReportRows } from "./ReportRows.tsx";
-import { type ReportRowRecord, WaitingDaysAlert } from "./ReportTable.tsx";
+import { WaitingDaysAlert } from "./reportParts.tsx";
+import type { ReportRowRecord } from "./reportRows.ts";
 
 const DETAIL_DRAWER_WIDTH = 1080;
 

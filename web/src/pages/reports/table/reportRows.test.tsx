@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../../i18n/index.ts";
 import { REPORT_DEFS } from "../screen/reportDefs.ts";
 import { ReportRows } from "./ReportRows.tsx";
-import type { ReportTableProps } from "./ReportTable.tsx";
+import type { ReportRowsProps } from "./reportParts.tsx";
 
 const DESKTOP_WIDTH = window.innerWidth;
 const def = REPORT_DEFS.online;
@@ -30,7 +30,7 @@ const TOTALS = {
   clickRate: 0.5,
 };
 
-const props = (extra: Partial<ReportTableProps> = {}): ReportTableProps => ({
+const props = (extra: Partial<ReportRowsProps> = {}): ReportRowsProps => ({
   def,
   // dates and placements; settlement, requests and click rate
   choice: { dimensions: [1, 3], metrics: ["requestNum", "clickRate", "settleAmount"] },
@@ -125,9 +125,9 @@ describe("a report's rows on a phone", () => {
     expect(screen.queryByTestId("report-total")).toBeNull();
   });
 
-  it("keeps the table on a wider window", () => {
+  it("keeps the table on a wider window", async () => {
     render(<ReportRows {...props()} />);
-    expect(screen.getByRole("table")).toBeTruthy();
+    expect(await screen.findByRole("table")).toBeTruthy();
     expect(screen.queryByTestId("report-card")).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useContractText } from "../../../i18n/messages.ts";
 import { metricsInTableOrder, type ReportDef } from "../screen/reportDefs.ts";
 import type { CompareTexts, ReportTrend } from "../screen/useReportData.ts";
-import { ReportEmpty } from "../table/ReportTable.tsx";
+import { ReportEmpty } from "../table/reportParts.tsx";
 
 const TrendChart = lazy(() => import("./TrendChart.tsx"));
 
