@@ -17,7 +17,7 @@ export async function hasCitus(db: Db): Promise<boolean> {
 }
 
 /** The kind a table is listed with; a table the list lacks stops the migration rather than stay unplaced. */
-export function kindOf(table: string): TableKind {
+function kindOf(table: string): TableKind {
   const kind: TableKind | undefined = (TABLE_KINDS as Record<string, TableKind>)[table];
   if (!kind) throw new Error(`table ${table} is not listed in server/src/db/citus/table-kinds.ts`);
   return kind;

@@ -37,7 +37,7 @@ import { callerSecret, encryptLoginForm } from "./loginPayload.ts";
 const TwoFactorStep = lazy(async () => ({ default: (await import("./TwoFactorStep.tsx")).TwoFactorStep }));
 
 /** Remembered sign-in email (never the password: the browser's password manager keeps that). */
-export const REMEMBER_EMAIL_KEY = "login_email";
+const REMEMBER_EMAIL_KEY = "login_email";
 
 interface LoginValues {
   email: string;
