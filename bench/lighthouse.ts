@@ -14,6 +14,8 @@
  * LIGHTHOUSE_REPORT_DIR = a folder to keep each run's full Lighthouse result in (JSON), to read what a score is made of.
  * LIGHTHOUSE_TRACE = 1 to keep each run's trace there too (`<run>.trace.json`): its observed tasks, which the
  * simulation multiplies by four.
+ * LIGHTHOUSE_THROTTLING = a JSON object of the simulated phone's settings to change (`rttMs`, `throughputKbps`,
+ * `cpuSlowdownMultiplier`), to see which of them a metric waits on.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,6 +53,24 @@ function chosen<T extends { name: string }>(all: readonly T[], variable: string)
 
 const PAGES = chosen(ALL_PAGES, "LIGHTHOUSE_PAGES");
 const PROFILES = chosen(ALL_PROFILES, "LIGHTHOUSE_PROFILES");
+
+const THROTTLING_KEYS = ["rttMs", "throughputKbps", "cpuSlowdownMultiplier"];
+
+/** The settings LIGHTHOUSE_THROTTLING changes, refused unless each is one of THROTTLING_KEYS with a number. */
+function throttlingOf(text: string | undefined): Flags["throttling"] {
+  if (!text) return undefined;
+  const parsed: unknown = JSON.parse(text);
+  const valid =
+    typeof parsed === "object" &&
+    parsed !== null &&
+    Object.entries(parsed).every(
+      ([key, value]) => THROTTLING_KEYS.includes(key) && typeof value === "number",
+    );
+  if (!valid) throw new Error(`LIGHTHOUSE_THROTTLING takes numbers for ${THROTTLING_KEYS.join(", ")}`);
+  return parsed;
+}
+
+const THROTTLING = throttlingOf(process.env.LIGHTHOUSE_THROTTLING);
 
 interface Scores {
   performance: number;
@@ -97,7 +117,12 @@ async function audit(
   const page = await context.newPage();
   if (token) await page.setCookie({ name: TOKEN_COOKIE, value: token, url });
   // keeps the cookie: Lighthouse clears the origin's storage otherwise
-  const flags: Flags = { output: "json", logLevel: "error", disableStorageReset: Boolean(token) };
+  const flags: Flags = {
+    output: "json",
+    logLevel: "error",
+    disableStorageReset: Boolean(token),
+    throttling: THROTTLING,
+  };
   const result = await lighthouse(url, flags, profile.config, page);
   await context.close();
   if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
