@@ -191,11 +191,14 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       await page.goto(SDK);
       const firstRow = firstReportCard(page);
       await expect(firstRow).toBeVisible();
-      // the cards are drawn without the table's code, which a phone never fetches
+      // the cards are drawn without the table's code, which a phone never fetches, and the folded filters
+      // without their fields' (the date picker among them)
       const fetched = await page.evaluate(() =>
         performance.getEntriesByType("resource").map((entry) => entry.name),
       );
-      expect(fetched.filter((url) => /\/assets\/(ReportTable|table)-/.test(url))).toEqual([]);
+      expect(
+        fetched.filter((url) => /\/assets\/(ReportTable|table|ReportFilterForm|date-picker)-/.test(url)),
+      ).toEqual([]);
       const dates = await reportApi.defaultDates(page);
       const shown = page.getByTestId("filter-dates");
       await expect(shown).toHaveText(`${iso(dates.startDate)} ~ ${iso(dates.endDate)}`);

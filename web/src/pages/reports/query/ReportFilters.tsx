@@ -1,7 +1,8 @@
 /**
  * A report screen's filters (docs/rules/screens.md#shared-behaviours; docs/rules/validation.md#report-dates):
  * the company (for an operator), the date range inside the server's window (one picker with presets,
- * ReportRangeField.tsx), the report's own filters and the comparison, with Search and Reset. Memoized with
+ * ReportRangeField.tsx), the report's own filters and the comparison, with Search and Reset
+ * (ReportFilterForm.tsx, fetched where it is first drawn: at once on a wider screen). Memoized with
  * handlers of one identity: the screen renders again for every answer of its queries, the form only when its
  * own state changes (on a phone's CPU a render of the form was a 50 ms task per answer).
  *
@@ -10,25 +11,27 @@
  * Built when first unfolded, it is kept (hidden) after, with what was typed.
  */
 import { FilterOutlined } from "@ant-design/icons";
-import {
-  REPORT_COMPARE_TITLES,
-  REPORT_COMPARES,
-  type ReportDateWindowAnswer,
-  reportDateToIso,
-} from "@pc/contract";
-import { Button, Card, Form, type FormInstance, Select } from "antd";
-import { memo, useId, useState } from "react";
+import { type ReportDateWindowAnswer, reportDateToIso } from "@pc/contract";
+import { Button, Card, type FormInstance } from "antd";
+import { memo, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePhoneLayout } from "../../../app/layout/usePhoneLayout.ts";
-import { FilterBar } from "../../../components/FilterBar.tsx";
-import { useContractText } from "../../../i18n/messages.ts";
-import { CompanySelect } from "../screen/CompanySelect.tsx";
+import { isPhoneLayout, usePhoneLayout } from "../../../app/layout/usePhoneLayout.ts";
+import { lazyPage } from "../../../app/lazyPage.ts";
 import type { FilterForm, ReportScreenConfig } from "../screen/reportScreenConfig.ts";
-import { useReportAccess } from "../screen/useReportAccess.ts";
-import { useReportCompanies } from "../screen/useReportCompanies.ts";
-import { COMPARE_OFF, type CompareChoice } from "../screen/useReportData.ts";
+import type { CompareChoice } from "../screen/useReportData.ts";
 import type { ReportDates } from "./queryInput.ts";
-import { ReportRangeField } from "./ReportRangeField.tsx";
+
+const ReportFilterFormChunk = lazyPage(async () => ({
+  default: (await import("./ReportFilterForm.tsx")).ReportFilterForm,
+}));
+// React.lazy's component loses the form's type parameters; its own generic signature is put back
+const ReportFilterForm =
+  ReportFilterFormChunk as unknown as typeof import("./ReportFilterForm.tsx").ReportFilterForm;
+
+/** Starts fetching the filters' fields when the window is wide enough to show them unfolded (a report's loader). */
+export function preloadReportFilters(): void {
+  if (!isPhoneLayout()) void ReportFilterFormChunk.preload();
+}
 
 interface ReportFiltersProps<V extends object, F, Q extends object> {
   config: ReportScreenConfig<V, F, Q>;
@@ -55,10 +58,6 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
   onCompare,
 }: ReportFiltersProps<V, F, Q>) {
   const { t } = useTranslation();
-  const text = useContractText();
-  const { operator } = useReportAccess();
-  const companies = useReportCompanies(operator);
-  const FilterFields = config.FilterFields;
   const phone = usePhoneLayout();
   const [unfolded, setUnfolded] = useState(false);
   // once shown (unfolded on a phone, or on a wider screen), the form stays built with what was typed
@@ -100,40 +99,17 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
       )}
       {built && (
         <div id={formId} className="pc-filter-fold-form" hidden={folded}>
-          <FilterBar<FilterForm<V>>
-            form={form}
-            name="report"
-            initialValues={initialForm}
-            onSearch={search}
-            onReset={onReset}
-          >
-            {operator && (
-              <Form.Item name="companyId" label={t("reports.company")}>
-                <CompanySelect
-                  companies={companies}
-                  placeholder={t("reports.ownCompany")}
-                  popupMatchSelectWidth={false}
-                />
-              </Form.Item>
-            )}
-            <ReportRangeField dateWindow={dateWindow} />
-            <FilterFields />
-            <Form.Item name="compare" label={t("reports.compare")}>
-              <Select<CompareChoice>
-                className="pc-compare-select"
-                data-testid="report-compare"
-                popupMatchSelectWidth={false}
-                onChange={onCompare}
-                options={[
-                  { value: COMPARE_OFF, label: t("reports.compareOff") },
-                  ...REPORT_COMPARES.map((compare) => ({
-                    value: compare,
-                    label: REPORT_COMPARE_TITLES[compare][text.lang],
-                  })),
-                ]}
-              />
-            </Form.Item>
-          </FilterBar>
+          <Suspense fallback={null}>
+            <ReportFilterForm
+              config={config}
+              form={form}
+              dateWindow={dateWindow}
+              initialForm={initialForm}
+              onSearch={search}
+              onReset={onReset}
+              onCompare={onCompare}
+            />
+          </Suspense>
         </div>
       )}
     </Card>

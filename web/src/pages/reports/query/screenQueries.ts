@@ -39,6 +39,7 @@ import {
   type ReportPaging,
   trendQuery,
 } from "./queryInput.ts";
+import { preloadReportFilters } from "./ReportFilters.tsx";
 
 /** What of a report screen's configuration its queries are made of. */
 export type ReportQueryConfig<V extends object, F, Q extends object> = Pick<
@@ -165,11 +166,13 @@ async function prefetchFirstScreen<V extends object, F, Q extends object>(
 }
 
 /**
- * Starts the first screen of a report: the table's code where the window is wide enough for it, and the
+ * Starts the first screen of a report: the filters' and the table's code where the window is wide enough to
+ * show them, and the
  * queries, whose question the date window and the user's menu decide (an operator's screen opens on the
  * company the server names). A failure is left to the screen, which then asks itself and shows it.
  */
 export function prefetchReport(kind: ReportKindValue): Promise<void> {
+  preloadReportFilters();
   preloadReportRows();
   return (
     kind === "online" ? prefetchFirstScreen(SDK_QUERY_CONFIG) : prefetchFirstScreen(AFFILIATE_QUERY_CONFIG)

@@ -27,7 +27,6 @@ import { defaultDates } from "../query/queryInput.ts";
 import { ReportFilters } from "../query/ReportFilters.tsx";
 import { savedQueryOf } from "../query/savedQuery.ts";
 import { CustomColumnsDialog } from "../table/CustomColumnsDialog.tsx";
-import { ReportDetailDrawer } from "../table/ReportDetailDrawer.tsx";
 import { ReportRows } from "../table/ReportRows.tsx";
 import { WaitingDaysAlert } from "../table/reportParts.tsx";
 import type { ReportRowRecord } from "../table/reportRows.ts";
@@ -47,7 +46,8 @@ import "../reports.css";
 
 // chunks of their own, loaded when first shown: not a report's first load
 // (docs/performance.md#the-first-load), which on a phone's network waits for every byte before it (the
-// schedule dialog brings its contract schemas, the progress bar antd's Progress and Divider)
+// schedule dialog brings its contract schemas, the progress bar antd's Progress and Divider, a row's detail
+// antd's Drawer and the date picker)
 const ScheduleDialog = lazy(async () => ({
   default: (await import("../../reportSchedules/ScheduleDialog.tsx")).ScheduleDialog,
 }));
@@ -57,6 +57,10 @@ const ExportProgress = lazy(async () => ({
 const ReportViewDialog = lazy(async () => ({
   default: (await import("../views/ReportViewDialog.tsx")).ReportViewDialog,
 }));
+// React.lazy's component loses the drawer's type parameters; its own generic signature is put back
+const ReportDetailDrawer = lazy(async () => ({
+  default: (await import("../table/ReportDetailDrawer.tsx")).ReportDetailDrawer,
+})) as unknown as typeof import("../table/ReportDetailDrawer.tsx").ReportDetailDrawer;
 
 /** The report screen once the server's date window (and, for an operator, the company to open on) is known. */
 export function ReportScreen<V extends object, F, Q extends object>({
@@ -352,17 +356,19 @@ function ReportScreenBody<V extends object, F, Q extends object>({
         </Suspense>
       )}
       {detail && (
-        <ReportDetailDrawer
-          key={detail.seq}
-          config={config}
-          dateWindow={dateWindow}
-          row={detail.row}
-          dates={applied.dates}
-          values={config.detailValues(detail.row, applied.values)}
-          companyId={applied.companyId}
-          choice={columns.choice}
-          onClose={() => setDetail(null)}
-        />
+        <Suspense fallback={null}>
+          <ReportDetailDrawer
+            key={detail.seq}
+            config={config}
+            dateWindow={dateWindow}
+            row={detail.row}
+            dates={applied.dates}
+            values={config.detailValues(detail.row, applied.values)}
+            companyId={applied.companyId}
+            choice={columns.choice}
+            onClose={() => setDetail(null)}
+          />
+        </Suspense>
       )}
     </div>
   );
