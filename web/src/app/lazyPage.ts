@@ -1,11 +1,11 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
-/** A page split into its own chunk; `preload` fetches the chunk before the page renders. */
+/** A page (or a part of one) split into its own chunk; `preload` fetches the chunk before it renders. */
 export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
   preload: () => Promise<unknown>;
 };
 
-/** React.lazy over a chunk the route loader fetches ahead (`preload`), fetched once whoever asks first. */
+/** React.lazy over a chunk a loader fetches ahead (`preload`), fetched once whoever asks first. */
 export function lazyPage<P extends object = object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): LazyPage<P> {
