@@ -110,16 +110,21 @@ test.describe("delivery of the console", () => {
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
     // the app's loader adds a link for each file of a page that the served page did not name: only the files
-    // the report imports when it draws them, the trend's chart and, on a screen this wide, the filters' fields
-    // and the table
+    // the report imports when it draws them, the trend's chart and, on a screen this wide, the filters' form,
+    // the report's own fields and the table
     const added = inPage.filter((href) => !named.includes(href) && !served.includes(href));
     const drawnLater = filesWithImports([
       "src/pages/reports/trend/TrendChart.tsx",
       "src/pages/reports/query/ReportFilterForm.tsx",
+      "src/pages/reports/query/SdkFilterFields.tsx",
       "src/pages/reports/table/ReportTable.tsx",
     ]);
     expect(added.filter((href) => !drawnLater.has(href))).toEqual([]);
-    for (const file of [/^\/assets\/ReportFilterForm-/, /^\/assets\/ReportTable-/])
+    for (const file of [
+      /^\/assets\/ReportFilterForm-/,
+      /^\/assets\/SdkFilterFields-/,
+      /^\/assets\/ReportTable-/,
+    ])
       expect(added).toEqual(expect.arrayContaining([expect.stringMatching(file)]));
   });
 

@@ -192,12 +192,17 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
       const firstRow = firstReportCard(page);
       await expect(firstRow).toBeVisible();
       // the cards are drawn without the table's code, which a phone never fetches, and the folded filters
-      // without their fields' (the date picker among them)
+      // without their fields' (the date picker and antd's Input among them); the columns dialog's Checkbox
+      // comes when it is opened
       const fetched = await page.evaluate(() =>
         performance.getEntriesByType("resource").map((entry) => entry.name),
       );
       expect(
-        fetched.filter((url) => /\/assets\/(ReportTable|table|ReportFilterForm|date-picker)-/.test(url)),
+        fetched.filter((url) =>
+          /\/assets\/(ReportTable|table|ReportFilterForm|SdkFilterFields|date-picker|input|Input|checkbox)-/.test(
+            url,
+          ),
+        ),
       ).toEqual([]);
       const dates = await reportApi.defaultDates(page);
       const shown = page.getByTestId("filter-dates");

@@ -16,7 +16,7 @@ import { Button, Card, type FormInstance } from "antd";
 import { memo, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isPhoneLayout, usePhoneLayout } from "../../../app/layout/usePhoneLayout.ts";
-import { lazyPage } from "../../../app/lazyPage.ts";
+import { type LazyPage, lazyPage } from "../../../app/lazyPage.ts";
 import type { FilterForm, ReportScreenConfig } from "../screen/reportScreenConfig.ts";
 import type { CompareChoice } from "../screen/useReportData.ts";
 import type { ReportDates } from "./queryInput.ts";
@@ -28,9 +28,14 @@ const ReportFilterFormChunk = lazyPage(async () => ({
 const ReportFilterForm =
   ReportFilterFormChunk as unknown as typeof import("./ReportFilterForm.tsx").ReportFilterForm;
 
-/** Starts fetching the filters' fields when the window is wide enough to show them unfolded (a report's loader). */
-export function preloadReportFilters(): void {
-  if (!isPhoneLayout()) void ReportFilterFormChunk.preload();
+/**
+ * Starts fetching the filters' form and the report's own fields (`fields`) when the window is wide enough to
+ * show them unfolded (a report's loader).
+ */
+export function preloadReportFilters(fields: LazyPage<{ detail?: boolean }>): void {
+  if (isPhoneLayout()) return;
+  void ReportFilterFormChunk.preload();
+  void fields.preload();
 }
 
 interface ReportFiltersProps<V extends object, F, Q extends object> {
@@ -90,7 +95,11 @@ function ReportFiltersForm<V extends object, F, Q extends object>({
             icon={<FilterOutlined />}
             aria-expanded={!folded}
             aria-controls={formId}
-            onClick={() => setUnfolded(!unfolded)}
+            onClick={() => {
+              // the fields' chunk beside the form's, not after it
+              void config.FilterFields.preload();
+              setUnfolded(!unfolded);
+            }}
             data-testid="filter-fold"
           >
             {folded ? t("reports.showFilters") : t("reports.hideFilters")}

@@ -21,6 +21,7 @@ import { isReportOperator } from "../screen/useReportAccess.ts";
 import { startCompanyQuery } from "../screen/useReportCompanies.ts";
 import { loadColumnChoice } from "../table/columnChoice.ts";
 import { preloadReportRows } from "../table/ReportRows.tsx";
+import { AffiliateFilterFields, SdkFilterFields } from "./filterFields.ts";
 import {
   buildOfflineQuery,
   buildOnlineQuery,
@@ -171,7 +172,7 @@ async function prefetchFirstScreen<V extends object, F, Q extends object>(
  * opens on the company the server names). A failure is left to the screen, which then asks itself and shows it.
  */
 export function prefetchReport(kind: ReportKindValue): Promise<void> {
-  preloadReportFilters();
+  preloadReportFilters(kind === "online" ? SdkFilterFields : AffiliateFilterFields);
   preloadReportRows();
   return (
     kind === "online" ? prefetchFirstScreen(SDK_QUERY_CONFIG) : prefetchFirstScreen(AFFILIATE_QUERY_CONFIG)

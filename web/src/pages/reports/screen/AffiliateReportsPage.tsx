@@ -4,48 +4,15 @@
  * income, CPC, payout, profit and rates; the sub-channel shown as its text; exports named
  * `<companyId>_Affiliate_Reports_Detail_List_<timestamp>.csv`.
  */
-import { type LangValue, OFFLINE_DIMENSIONS, type OfflineReportQueryInput } from "@pc/contract";
-import { Form } from "antd";
-import { useTranslation } from "react-i18next";
-import { CountrySelect } from "../../../components/CountrySelect.tsx";
-import { lazySchemaRule } from "../../../components/schemaRule.ts";
-import { useContractText } from "../../../i18n/messages.ts";
-import { TextValuesSelect } from "../query/FilterValuesSelect.tsx";
+import type { OfflineReportQueryInput } from "@pc/contract";
+import { AffiliateFilterFields } from "../query/filterFields.ts";
 import type { OfflineFilters, OfflineFilterValues } from "../query/queryInput.ts";
 import { AFFILIATE_QUERY_CONFIG } from "../query/screenQueries.ts";
 import type { ReportRowRecord } from "../table/reportRows.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 
-const queryShape = () =>
-  import("../query/filterSchemas.ts").then((schemas) => schemas.offlineReportQuery.shape);
 const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
-const dimensionTitle = (field: string, lang: LangValue) =>
-  OFFLINE_DIMENSIONS.find((d) => d.field === field)?.title[lang] ?? field;
-
-function AffiliateFilterFields() {
-  const { t } = useTranslation();
-  const text = useContractText();
-  const textField = (name: "subChannel" | "offerId" | "pkgName") => (
-    <Form.Item
-      name={name}
-      label={dimensionTitle(name, text.lang)}
-      rules={[lazySchemaRule(() => queryShape().then((shape) => shape[name]), text.lang)]}
-    >
-      <TextValuesSelect placeholder={t(`reports.placeholders.${name}`)} />
-    </Form.Item>
-  );
-  return (
-    <>
-      {textField("subChannel")}
-      {textField("offerId")}
-      {textField("pkgName")}
-      <Form.Item name="country" label={dimensionTitle("country", text.lang)}>
-        <CountrySelect multiple placeholder={t("reports.countryPlaceholder")} />
-      </Form.Item>
-    </>
-  );
-}
 
 const AFFILIATE_CONFIG: ReportScreenConfig<OfflineFilterValues, OfflineFilters, OfflineReportQueryInput> = {
   ...AFFILIATE_QUERY_CONFIG,

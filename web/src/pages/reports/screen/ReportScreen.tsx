@@ -26,7 +26,6 @@ import { useReportExport } from "../export/useReportExport.ts";
 import { defaultDates } from "../query/queryInput.ts";
 import { ReportFilters } from "../query/ReportFilters.tsx";
 import { savedQueryOf } from "../query/savedQuery.ts";
-import { CustomColumnsDialog } from "../table/CustomColumnsDialog.tsx";
 import { ReportRows } from "../table/ReportRows.tsx";
 import { WaitingDaysAlert } from "../table/reportParts.tsx";
 import type { ReportRowRecord } from "../table/reportRows.ts";
@@ -46,8 +45,11 @@ import "../reports.css";
 
 // chunks of their own, loaded when first shown: not a report's first load
 // (docs/performance.md#the-first-load), which on a phone's network waits for every byte before it (the
-// schedule dialog brings its contract schemas, the progress bar antd's Progress and Divider, a row's detail
-// antd's Drawer and the date picker)
+// schedule dialog brings its contract schemas, the progress bar antd's Progress and Divider, the columns
+// dialog antd's Checkbox, a row's detail antd's Drawer and the date picker)
+const CustomColumnsDialog = lazy(async () => ({
+  default: (await import("../table/CustomColumnsDialog.tsx")).CustomColumnsDialog,
+}));
 const ScheduleDialog = lazy(async () => ({
   default: (await import("../../reportSchedules/ScheduleDialog.tsx")).ScheduleDialog,
 }));
@@ -316,15 +318,17 @@ function ReportScreenBody<V extends object, F, Q extends object>({
       {results}
 
       {columnsDialog.seq > 0 && (
-        <CustomColumnsDialog
-          key={columnsDialog.seq}
-          open={columnsDialog.open}
-          def={def}
-          timeZone={dateWindow.timeZone}
-          choice={columns.choice}
-          onCancel={closeColumns}
-          onApply={applyColumns}
-        />
+        <Suspense fallback={null}>
+          <CustomColumnsDialog
+            key={columnsDialog.seq}
+            open={columnsDialog.open}
+            def={def}
+            timeZone={dateWindow.timeZone}
+            choice={columns.choice}
+            onCancel={closeColumns}
+            onApply={applyColumns}
+          />
+        </Suspense>
       )}
       {scheduling.seq > 0 && (
         <Suspense fallback={null}>

@@ -7,10 +7,12 @@ import { countryList, TOKEN_COOKIE } from "@pc/contract";
 import { screen, waitFor } from "@testing-library/react";
 import Cookies from "js-cookie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { lazyPage } from "../../../app/lazyPage.ts";
 import { queryClient } from "../../../app/queryClient.ts";
 import { NORA, ok, renderPage, resetStubServer } from "../../../test/stubServer.tsx";
+import SdkFilterFields from "../query/SdkFilterFields.tsx";
 import { ReportScreen } from "./ReportScreen.tsx";
-import { SDK_CONFIG, SdkFilterFields } from "./SdkReportsPage.tsx";
+import { SDK_CONFIG } from "./SdkReportsPage.tsx";
 
 const METRICS = {
   requestNum: 123456,
@@ -80,7 +82,11 @@ afterEach(() => resetStubServer(fetchMock));
 
 describe("report screen", () => {
   it("renders the filter form once: the report's answers render the results only", async () => {
-    renderPage(<ReportScreen config={{ ...SDK_CONFIG, FilterFields: CountedFilterFields }} />);
+    renderPage(
+      <ReportScreen
+        config={{ ...SDK_CONFIG, FilterFields: lazyPage(async () => ({ default: CountedFilterFields })) }}
+      />,
+    );
     expect(await screen.findByTestId("filter-search")).toBeTruthy();
     // settled: every query but the report's three held-back ones (rows, total, trend) has its answer
     await waitFor(() => expect(queryClient.isFetching()).toBe(3));

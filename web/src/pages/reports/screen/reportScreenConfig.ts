@@ -11,8 +11,9 @@ import {
   reportDateToIso,
 } from "@pc/contract";
 import dayjs, { type Dayjs } from "dayjs";
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { FileAnswer, FileRequestOptions } from "../../../api/client.ts";
+import type { LazyPage } from "../../../app/lazyPage.ts";
 import type { QueryParts, ReportDates } from "../query/queryInput.ts";
 import type { ReportRowRecord } from "../table/reportRows.ts";
 import type { ReportDef } from "./reportDefs.ts";
@@ -37,8 +38,8 @@ export interface ReportScreenConfig<V extends object, F, Q extends object> {
   toFilters: (values: Partial<V>) => F;
   buildQuery: (parts: QueryParts<F>) => Q;
   api: ReportApi<Q>;
-  /** The Form.Items of the report's own filters (inside a Form whose values include V). */
-  FilterFields: ComponentType<{ detail?: boolean }>;
+  /** The Form.Items of the report's own filters (inside a Form whose values include V): query/filterFields.ts. */
+  FilterFields: LazyPage<{ detail?: boolean }>;
   renderDimension: (field: string, row: ReportRowRecord, context: DimensionContext) => ReactNode;
   /** The detail view's filters for a row: the row's own values where it has them, else the applied ones. */
   detailValues: (row: ReportRowRecord, applied: V) => V;
