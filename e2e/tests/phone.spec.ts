@@ -2,10 +2,10 @@
  * The phone layout at 390×844, in Chinese and English: the top bar's menu button opens the
  * menu in a drawer that navigates and closes, the language switch and the user menu (with Logout) stay on
  * screen, the app list keeps its name column, and no page is wider than the screen. The reports show their
- * numbers as cards, the total first, and no widths to reset; lists keep the columns that tell their rows
- * apart; report management shows each batch's company, kind and status. At 1366×768 the
- * top bar keeps its horizontal menu with every item of an operator's English menu; a tablet's width (900 px)
- * has the drawer; a touch screen has no widths to reset.
+ * numbers as cards, the total first, those below the screen laid out as they come near, and no widths to
+ * reset; lists keep the columns that tell their rows apart; report management shows each batch's company,
+ * kind and status. At 1366×768 the top bar keeps its horizontal menu with every item of an operator's
+ * English menu; a tablet's width (900 px) has the drawer; a touch screen has no widths to reset.
  */
 import {
   DEFAULT_OFFLINE_COLUMNS,
@@ -272,6 +272,23 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
         await expect(page.getByTestId("report-reset-widths")).toBeHidden();
         await expect(page.getByTestId("report-columns")).toBeVisible();
       }
+    });
+
+    test("a report's cards below the screen are laid out as they scroll near, not with the first screen", async ({
+      page,
+    }) => {
+      await signIn(page, lang);
+      await page.goto(SDK);
+      const cards = page.getByTestId("report-table").getByTestId("report-card");
+      await expect(cards.first()).toBeVisible();
+      const lastValue = cards.last().locator("dd").first();
+      // content-visibility (listPage.css): the browser skips what is far below the screen
+      const drawn = () =>
+        lastValue.evaluate((value) => value.checkVisibility({ contentVisibilityAuto: true }));
+      expect(await drawn()).toBe(false);
+      await lastValue.scrollIntoViewIfNeeded();
+      await expect.poll(drawn).toBe(true);
+      await expect(lastValue).toBeInViewport();
     });
 
     test("lists keep the columns that tell their rows apart", async ({ page }) => {
