@@ -3,15 +3,14 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { setSessionInvalidHandler } from "./api/client.ts";
+import { nextTask } from "./app/nextTask.ts";
 import { loginRedirect, PATHS } from "./app/paths.ts";
 import { Providers } from "./app/providers.tsx";
 import { createAppRouter } from "./app/router.tsx";
 import { languageReady } from "./i18n/index.ts";
 import { dropSession } from "./session/actions.ts";
 
-/** Ends the current task: the app's start runs in steps, not as one long task of a phone's main thread. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-
+// the app's start runs in steps, not as one long task of a phone's main thread
 await nextTask();
 const router = createAppRouter();
 

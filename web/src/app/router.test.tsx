@@ -82,6 +82,17 @@ describe("navigation guard wiring", () => {
     expect(document.title).toBe("登录");
   });
 
+  it("starts the guard in a task after the one that creates the router", async () => {
+    setToken("nora");
+    // a router runs its first navigation's loaders up to their first wait as it is created
+    const router = createMemoryRouter(routeObjects, { initialEntries: ["/home"] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/v1/user/menu"))).toBe(true),
+    );
+    router.dispose();
+  });
+
   it("shows the branding the page came with, without asking /common/host for it", async () => {
     const served = { ...COMPANY, name: "Served Media" };
     document.head.insertAdjacentHTML(

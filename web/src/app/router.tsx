@@ -8,6 +8,7 @@ import type { RouteKey } from "./access.ts";
 import { findRoute, type GuardData, guard, TICKET_PARAM } from "./guard.ts";
 import { AppLayout, LayoutError, LayoutFallback, SignedInFrame } from "./layout/AppLayout.tsx";
 import { PageSlot } from "./layout/PageSlot.tsx";
+import { nextTask } from "./nextTask.ts";
 import { loginRedirect } from "./paths.ts";
 import { loadCompany, menuQuery, queryClient, userInfoQuery } from "./queryClient.ts";
 import { flattenRoutes, type RouteDef } from "./routeTable.tsx";
@@ -18,6 +19,8 @@ function cachedMenu(token: string | undefined): RouteKey[] | null {
 
 /** Runs the guard for a navigation and applies its effects (docs/rules/entities.md#session). */
 async function rootLoader({ request }: LoaderFunctionArgs): Promise<GuardData | Response> {
+  // not in the task that creates the router (main.tsx), which runs a loader up to its first wait
+  await nextTask();
   const url = new URL(request.url);
   // the page's chunk loads while the guard waits for the menu and the branding, not after them (a failure
   // shows when the page itself loads); started in a task of its own, as it adds a link element per file. The
