@@ -21,6 +21,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { metricText } from "./numbers.ts";
 import { PRESETS, pickPreset, rangePicker, rangePopup } from "./rangePicker.ts";
 import { addDays, iso, type ReportRow, reportApi } from "./reportApi.ts";
+import { reportCards } from "./reportTable.ts";
 import { type Lang, OPERATOR, signIn, signInAs } from "./support.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -77,7 +78,7 @@ const T = {
 const SDK = "/reports/sdkReports";
 const AFFILIATE = "/reports/affiliateReports";
 /** A report's first card (a phone's report rows). */
-const firstReportCard = (page: Page) => page.getByTestId("report-table").getByTestId("report-card").first();
+const firstReportCard = (page: Page) => reportCards(page).first();
 
 /** The two reports with their default column choice: what a new user's cards show. */
 const REPORTS: {
@@ -279,7 +280,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     }) => {
       await signIn(page, lang);
       await page.goto(SDK);
-      const cards = page.getByTestId("report-table").getByTestId("report-card");
+      const cards = reportCards(page);
       await expect(cards.first()).toBeVisible();
       const lastValue = cards.last().locator("dd").first();
       // content-visibility (listPage.css): the browser skips what is far below the screen

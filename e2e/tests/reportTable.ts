@@ -1,5 +1,9 @@
-/** Reading a report table's columns by their titles. */
-import type { Locator } from "@playwright/test";
+/** Reading a report's rows: a table's columns by their titles, a phone's cards. */
+import type { Locator, Page } from "@playwright/test";
+
+/** The report's rows as a phone shows them, one card each. */
+export const reportCards = (page: Page): Locator =>
+  page.getByTestId("report-table").getByTestId("report-card");
 
 /**
  * The texts of a column over the shown rows, or null while no header has that title. One-shot, so poll it after

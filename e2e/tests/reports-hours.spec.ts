@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { PRESETS, pickPreset, rangePicker, rangePopup } from "./rangePicker.ts";
 import { addDays, iso, type ReportRow, reportApi } from "./reportApi.ts";
+import { reportCards } from "./reportTable.ts";
 import { type Lang, signIn } from "./support.ts";
 
 const SDK = "/reports/sdkReports";
@@ -149,7 +150,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
     }) => {
       await signIn(page, lang);
       await page.goto(SDK);
-      const cards = page.getByTestId("report-table").getByTestId("report-card");
+      const cards = reportCards(page);
       await expect(cards.first()).toBeVisible();
       const { maxDate } = await reportApi.dateWindow(page);
       const day = addDays(maxDate, -1);
