@@ -117,6 +117,9 @@ for (const lang of ["zh", "en"] as Lang[]) {
       await signIn(page, lang);
       await page.goto(SDK);
       await expect(bodyRows(table(page)).first()).toBeVisible();
+      // the filters' form and its fields are chunks of their own and may draw after the rows, moving the table
+      // down: what a test measures or drags is read once they are there
+      await expect(page.getByTestId("filter-search")).toBeVisible();
     });
 
     test("SDK report: published rows, the total row, filters and paging", async ({ page }) => {
