@@ -32,7 +32,7 @@ const ReportFilterForm =
  * Starts fetching the filters' form and the report's own fields (`fields`) when the window is wide enough to
  * show them unfolded (a report's loader).
  */
-export function preloadReportFilters(fields: LazyPage<{ detail?: boolean }>): void {
+export function preloadReportFilters(fields: LazyPage): void {
   if (isPhoneLayout()) return;
   void ReportFilterFormChunk.preload();
   void fields.preload();

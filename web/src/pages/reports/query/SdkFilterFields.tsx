@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { CountrySelect } from "../../../components/CountrySelect.tsx";
 import { lazySchemaRule } from "../../../components/schemaRule.ts";
 import { useContractText } from "../../../i18n/messages.ts";
-import { adStyleTitle } from "../table/reportRows.ts";
 import { TextValuesSelect } from "./FilterValuesSelect.tsx";
 
 const queryShape = () => import("./filterSchemas.ts").then((schemas) => schemas.onlineReportQuery.shape);
@@ -35,7 +34,7 @@ export default function SdkFilterFields() {
           allowClear
           maxTagCount="responsive"
           placeholder={t("reports.adStylePlaceholder")}
-          options={AD_STYLES.map((style) => ({ value: style, label: adStyleTitle(style, text.lang) }))}
+          options={AD_STYLES.map((style) => ({ value: style, label: text.title("adStyle", style) }))}
         />
       </Form.Item>
       <Form.Item name="country" label={t("term.country")}>

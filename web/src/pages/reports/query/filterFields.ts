@@ -5,7 +5,5 @@
  */
 import { lazyPage } from "../../../app/lazyPage.ts";
 
-export const SdkFilterFields = lazyPage<{ detail?: boolean }>(() => import("./SdkFilterFields.tsx"));
-export const AffiliateFilterFields = lazyPage<{ detail?: boolean }>(
-  () => import("./AffiliateFilterFields.tsx"),
-);
+export const SdkFilterFields = lazyPage(() => import("./SdkFilterFields.tsx"));
+export const AffiliateFilterFields = lazyPage(() => import("./AffiliateFilterFields.tsx"));

@@ -4,15 +4,16 @@
  * country, ad type) and data columns; the placement ID opens the row's detail view. Labels are the glossary's
  * terms.
  */
-import { hourText, type LangValue, type OnlineReportQueryInput } from "@pc/contract";
+import { enumTitle, hourText, type LangValue, type OnlineReportQueryInput } from "@pc/contract";
 import { Button } from "antd";
 import { SdkFilterFields } from "../query/filterFields.ts";
 import type { OnlineFilters, OnlineFilterValues } from "../query/queryInput.ts";
 import { SDK_QUERY_CONFIG } from "../query/screenQueries.ts";
-import { adStyleTitle, type ReportRowRecord } from "../table/reportRows.ts";
+import type { ReportRowRecord } from "../table/reportRows.ts";
 import { ReportScreen } from "./ReportScreen.tsx";
 import type { ReportScreenConfig } from "./reportScreenConfig.ts";
 
+const styleTitle = (style: unknown, lang: LangValue) => enumTitle("adStyle", style, lang) ?? "";
 const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 
 function detailTitle(row: ReportRowRecord, lang: LangValue): string {
@@ -20,7 +21,7 @@ function detailTitle(row: ReportRowRecord, lang: LangValue): string {
     row.adId === null || row.adId === undefined ? "" : `${textOf(row.adName)} #${textOf(row.adId)}`.trim(),
     textOf(row.appName),
     textOf(row.country),
-    adStyleTitle(row.adStyle, lang),
+    styleTitle(row.adStyle, lang),
   ];
   return parts.filter(Boolean).join(" / ");
 }
@@ -33,7 +34,7 @@ export const SDK_CONFIG: ReportScreenConfig<OnlineFilterValues, OnlineFilters, O
       case "hour":
         return typeof row.hour === "number" ? hourText(row.hour) : "";
       case "adStyle":
-        return adStyleTitle(row.adStyle, lang);
+        return styleTitle(row.adStyle, lang);
       case "adId":
         return (
           <span className="pc-ad-cell">

@@ -39,7 +39,7 @@ export interface ReportScreenConfig<V extends object, F, Q extends object> {
   buildQuery: (parts: QueryParts<F>) => Q;
   api: ReportApi<Q>;
   /** The Form.Items of the report's own filters (inside a Form whose values include V): query/filterFields.ts. */
-  FilterFields: LazyPage<{ detail?: boolean }>;
+  FilterFields: LazyPage;
   renderDimension: (field: string, row: ReportRowRecord, context: DimensionContext) => ReactNode;
   /** The detail view's filters for a row: the row's own values where it has them, else the applied ones. */
   detailValues: (row: ReportRowRecord, applied: V) => V;

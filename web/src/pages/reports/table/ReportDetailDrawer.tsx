@@ -120,7 +120,7 @@ export function ReportDetailDrawer<V extends object, F, Q extends object>({
           onReset={onReset}
         >
           <ReportRangeField dateWindow={dateWindow} />
-          <FilterFields detail />
+          <FilterFields />
         </FilterBar>
         <WaitingDaysAlert days={summary.isPlaceholderData ? undefined : summary.data?.days} />
         <ReportRows

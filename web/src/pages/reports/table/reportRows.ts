@@ -3,14 +3,7 @@
  * dimensions and metrics, the rows keyed, and the report paging (docs/rules/screens.md#shared-behaviours:
  * total, sizes 10/20/30/40, prev, pager, next, jumper).
  */
-import {
-  AD_STYLE_TITLES,
-  type DimensionInfo,
-  isAdStyle,
-  type LangValue,
-  type MetricInfo,
-  REPORT_PAGE_SIZES,
-} from "@pc/contract";
+import { type DimensionInfo, type MetricInfo, REPORT_PAGE_SIZES } from "@pc/contract";
 import type { PaginationProps } from "antd";
 import type { TFunction } from "i18next";
 import type { ReportPaging } from "../query/queryInput.ts";
@@ -19,10 +12,6 @@ import { metricsInTableOrder, type ReportColumnChoice, type ReportDef } from "..
 /** A report row of either kind, read by field name. */
 export type ReportRowRecord = Record<string, unknown>;
 export type KeyedRow = ReportRowRecord & { __key: string };
-
-/** An SDK report's ad type as its title in the language ("" for what is no ad type). */
-export const adStyleTitle = (style: unknown, lang: LangValue) =>
-  typeof style === "number" && isAdStyle(style) ? AD_STYLE_TITLES[style][lang] : "";
 
 /** The chosen dimensions in code order and the chosen metrics in table order (money first). */
 export function chosenColumns(
