@@ -21,6 +21,7 @@ import { isReportOperator } from "../screen/useReportAccess.ts";
 import { startCompanyQuery } from "../screen/useReportCompanies.ts";
 import { loadColumnChoice } from "../table/columnChoice.ts";
 import { preloadReportRows } from "../table/ReportRows.tsx";
+import { reportViewsQuery } from "../views/useReportViews.ts";
 import { AffiliateFilterFields, SdkFilterFields } from "./filterFields.ts";
 import {
   buildOfflineQuery,
@@ -148,6 +149,7 @@ export function refetchUnlessFromLoader(query: Pick<Query, "queryHash" | "state"
 async function prefetchFirstScreen<V extends object, F, Q extends object>(
   config: ReportQueryConfig<V, F, Q>,
 ) {
+  void queryClient.prefetchQuery(reportViewsQuery(config.def.kind));
   const [dateWindow, menu] = await Promise.all([
     queryClient.ensureQueryData(dateWindowQuery),
     queryClient.ensureQueryData(menuQuery(getToken())),
@@ -168,8 +170,8 @@ async function prefetchFirstScreen<V extends object, F, Q extends object>(
 
 /**
  * Starts the first screen of a report: the filters' and the table's code where the window is wide enough to
- * show them, and the queries, whose question the date window and the user's menu decide (an operator's screen
- * opens on the company the server names). A failure is left to the screen, which then asks itself and shows it.
+ * show them, the user's saved views, and the queries, whose question the date window and the user's menu decide
+ * (an operator's screen opens on the company the server names). A failure is left to the screen, which then asks itself and shows it.
  */
 export function prefetchReport(kind: ReportKindValue): Promise<void> {
   preloadReportFilters(kind === "online" ? SdkFilterFields : AffiliateFilterFields);
