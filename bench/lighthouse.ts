@@ -15,7 +15,9 @@
  * LIGHTHOUSE_TRACE = 1 to keep each run's trace there too (`<run>.trace.json`): its observed tasks, which the
  * simulation multiplies by four.
  * LIGHTHOUSE_THROTTLING = a JSON object of the simulated phone's settings to change (`rttMs`, `throughputKbps`,
- * `cpuSlowdownMultiplier`), to see which of them a metric waits on.
+ * `cpuSlowdownMultiplier`), to see which of them a metric waits on, or how a slower host would score: the
+ * simulation multiplies the main thread it observes, so a host half as fast scores as this one does at
+ * `{"cpuSlowdownMultiplier":7}` or 8 (docs/performance.md#where-the-phone-profile-stands).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
