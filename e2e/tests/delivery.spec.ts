@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { ONLINE_VIEW_ROUTES } from "@pc/contract";
 import { expect, test } from "@playwright/test";
 import { measureInitialJs } from "../../bench/web-size.ts";
 import { INITIAL_JS_BUDGET_GZIP_BYTES } from "../../web/build/initialJs.ts";
@@ -46,7 +47,30 @@ test.describe("delivery of the console", () => {
     }
   });
 
-  test("a report asks for its date window and its data while its page's files load, each once, and leaves what it shows later for later", async ({
+  test("the sign-in page and a report run within the page's content security policy", async ({ page }) => {
+    // each page the browser loads keeps what it reports breaking the policy (a blocked eval, script or style)
+    await page.addInitScript(() => {
+      const reported: string[] = [];
+      Object.assign(window, { reportedViolations: reported });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        reported.push(`${event.effectiveDirective} ${event.blockedURI} in ${event.sourceFile}`),
+      );
+    });
+    const reported = () =>
+      page.evaluate(() => (window as unknown as { reportedViolations: string[] }).reportedViolations);
+
+    await page.goto("/login");
+    // the form's rules parse what is typed with the contract's schemas
+    await page.locator("#email").fill("not-an-email");
+    await expect(page.locator(".ant-form-item-explain-error")).toBeVisible();
+    expect(await reported()).toEqual([]);
+
+    await signIn(page, "zh", "/reports/sdkReports");
+    await expect(page.getByTestId("report-table").locator(".ant-table-row").first()).toBeVisible();
+    expect(await reported()).toEqual([]);
+  });
+
+  test("a report asks for its date window, its data and the saved views while its page's files load, each once, and leaves what it shows later for later", async ({
     page,
   }) => {
     await signIn(page);
@@ -73,6 +97,8 @@ test.describe("delivery of the console", () => {
     await page.goto("/reports/sdkReports");
     await expect(page.getByTestId("report-table").locator(".ant-table-row").first()).toBeVisible();
     expect(callsBeforeScreen).toContain("/v1/report/date_window");
+    expect(callsBeforeScreen).toContain(ONLINE_VIEW_ROUTES.list.path);
+    expect(calls.filter((call) => call === ONLINE_VIEW_ROUTES.list.path)).toHaveLength(1);
     expect(callsBeforeScreen.filter((call) => /\/online\/(ssp|summary)/.test(call))).toHaveLength(3);
     // the screen took the answers the loader asked for: no call twice
     expect(dataCalls()).toHaveLength(3);

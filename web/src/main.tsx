@@ -1,3 +1,4 @@
+import "./app/schemasWithoutEval.ts";
 import "./app/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
