@@ -21,7 +21,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { metricText } from "./numbers.ts";
 import { PRESETS, pickPreset, rangePicker, rangePopup } from "./rangePicker.ts";
 import { addDays, iso, type ReportRow, reportApi } from "./reportApi.ts";
-import { reportCards } from "./reportTable.ts";
+import { openReportCards, reportCards } from "./reportTable.ts";
 import { type Lang, OPERATOR, signIn, signInAs } from "./support.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -278,10 +278,7 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     test("a report's cards below the screen are laid out as they scroll near, not with the first screen", async ({
       page,
     }) => {
-      await signIn(page, lang);
-      await page.goto(SDK);
-      const cards = reportCards(page);
-      await expect(cards.first()).toBeVisible();
+      const cards = await openReportCards(page, lang, SDK);
       const lastValue = cards.last().locator("dd").first();
       // content-visibility (listPage.css): the browser skips what is far below the screen
       const drawn = () =>

@@ -1,9 +1,18 @@
 /** Reading a report's rows: a table's columns by their titles, a phone's cards. */
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { type Lang, signIn } from "./support.ts";
 
 /** The report's rows as a phone shows them, one card each. */
 export const reportCards = (page: Page): Locator =>
   page.getByTestId("report-table").getByTestId("report-card");
+
+/** A report at `path` opened on a phone by the demo publisher's admin: its cards, once the first is drawn. */
+export async function openReportCards(page: Page, lang: Lang, path: string): Promise<Locator> {
+  await signIn(page, lang, path);
+  const cards = reportCards(page);
+  await expect(cards.first()).toBeVisible();
+  return cards;
+}
 
 /**
  * The texts of a column over the shown rows, or null while no header has that title. One-shot, so poll it after

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { PRESETS, pickPreset, rangePicker, rangePopup } from "./rangePicker.ts";
 import { addDays, iso, type ReportRow, reportApi } from "./reportApi.ts";
-import { reportCards } from "./reportTable.ts";
+import { openReportCards } from "./reportTable.ts";
 import { type Lang, signIn } from "./support.ts";
 
 const SDK = "/reports/sdkReports";
@@ -148,10 +148,7 @@ for (const lang of ["zh", "en"] as Lang[]) {
     test("a published day's cards carry their hour; the trend is by hour; nothing overflows", async ({
       page,
     }) => {
-      await signIn(page, lang);
-      await page.goto(SDK);
-      const cards = reportCards(page);
-      await expect(cards.first()).toBeVisible();
+      const cards = await openReportCards(page, lang, SDK);
       const { maxDate } = await reportApi.dateWindow(page);
       const day = addDays(maxDate, -1);
 
