@@ -170,8 +170,9 @@ async function prefetchFirstScreen<V extends object, F, Q extends object>(
 
 /**
  * Starts the first screen of a report: the filters' and the table's code where the window is wide enough to
- * show them, the user's saved views, and the queries, whose question the date window and the user's menu decide
- * (an operator's screen opens on the company the server names). A failure is left to the screen, which then asks itself and shows it.
+ * show them, the user's saved views, and the queries, whose question the date window and the user's menu
+ * decide (an operator's screen opens on the company the server names). A failure is left to the screen, which
+ * then asks itself and shows it.
  */
 export function prefetchReport(kind: ReportKindValue): Promise<void> {
   preloadReportFilters(kind === "online" ? SdkFilterFields : AffiliateFilterFields);

@@ -1,8 +1,7 @@
 /**
  * The session user's saved views of a report, read once per screen and read again after each change. A report
- * route's loader starts the read beside the report's own queries (screenQueries.ts): when the screen started it
- * as it mounted, the read changed the query's state inside the commit that drew the screen, and React drew the
- * whole screen again in that same task.
+ * route's loader starts the read beside the report's own queries (screenQueries.ts), rather than the screen a
+ * round trip later as it mounts (docs/performance.md#where-the-phone-profile-stands: the phone's LCP).
  */
 import type { ReportKindValue } from "@pc/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
